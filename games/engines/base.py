@@ -1,0 +1,75 @@
+"""The engine contract every game follows (see docs/engine-contract.md)."""
+from __future__ import annotations
+
+
+class IllegalMove(ValueError):
+    """A move that is malformed, out of turn or against the rules.
+
+    The message is shown to the player as is (web page, email reply), so it must
+    say in plain words what was wrong.
+    """
+
+
+class Engine:
+    """Base class of a game engine. Subclasses implement the rules.
+
+    State is a JSON-serialisable dict. Every method is pure: ``apply`` returns a
+    new state and never mutates its input.
+    """
+
+    slug: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    # Variants offered when a game is created: list of
+    # {"key": str, "label": str, "choices": [[value, label], ...], "default": value}
+    option_specs: list[dict] = []
+
+    # --- the contract -------------------------------------------------
+    def setup(self, players: int, seed: int, options: dict | None = None) -> dict:
+        raise NotImplementedError
+
+    def to_act(self, state: dict) -> list[int]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: dict, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def apply(self, state: dict, seat: int, move: str) -> dict:
+        raise NotImplementedError
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def result(self, state: dict) -> dict | None:
+        raise NotImplementedError
+
+    # --- optional helpers the service uses ------------------------------
+    def default_move(self, state: dict, seat: int) -> str | None:
+        """The move taken for ``seat`` when its deadline passes (the spec's default).
+
+        ``None`` means the service has no default and treats the timeout as a resignation.
+        """
+        return None
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise IllegalMove(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+
+    def normalise_options(self, options: dict | None) -> dict:
+        """Fill defaults and reject unknown or invalid variant options."""
+        options = dict(options or {})
+        known = {spec["key"]: spec for spec in self.option_specs}
+        for key in options:
+            if key not in known:
+                raise IllegalMove(f"unknown option {key!r} for {self.name}")
+        out = {}
+        for key, spec in known.items():
+            value = options.get(key, spec["default"])
+            allowed = [choice[0] for choice in spec["choices"]]
+            if value not in allowed:
+                raise IllegalMove(f"option {key!r} must be one of {allowed}, not {value!r}")
+            out[key] = value
+        return out

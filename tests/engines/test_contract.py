@@ -1,0 +1,113 @@
+"""The engine contract (docs/engine-contract.md), checked for every installed game by
+random playouts. Counts are kept small for CI; raise HANSEWEB_PLAYOUTS for a long run."""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from games.engines import IllegalMove, available_slugs, get_engine
+
+from .playout import GARBAGE, assert_illegal_changes_nothing, canonical_json, play_random
+
+PLAYOUTS = int(os.environ.get("HANSEWEB_PLAYOUTS", "12"))
+
+CASES = [
+    (slug, n)
+    for slug in available_slugs()
+    for n in range(get_engine(slug).min_players, get_engine(slug).max_players + 1)
+]
+
+VIEW_KEYS = {"game", "players", "you", "to_act", "prompt", "log", "over", "result"}
+
+
+def _no_hidden_keys(obj, path="view"):
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            assert not str(key).startswith("_"), f"hidden key {path}.{key} in a view"
+            _no_hidden_keys(value, f"{path}.{key}")
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            _no_hidden_keys(value, f"{path}[{i}]")
+
+
+def _check_result(engine, state, players):
+    result = engine.result(state)
+    assert result is not None
+    assert set(result) >= {"scores", "ranking", "breakdown"}
+    assert len(result["scores"]) == len(result["ranking"]) == len(result["breakdown"]) == players
+    assert all(isinstance(s, int) for s in result["scores"])
+    # ranking: 1 = first, ties share, consistent with the order of the scores
+    assert min(result["ranking"]) == 1
+    for place in result["ranking"]:
+        better = sum(1 for other in result["ranking"] if other < place)
+        assert place == better + 1, f"ranking {result['ranking']} is not competition ranking"
+    for i in range(players):
+        for j in range(players):
+            if result["scores"][i] > result["scores"][j]:
+                assert result["ranking"][i] < result["ranking"][j]
+    for score, parts in zip(result["scores"], result["breakdown"]):
+        assert sum(parts.values()) == score, f"breakdown {parts} does not add up to {score}"
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+def test_random_playouts_follow_the_contract(slug, players):
+    engine = get_engine(slug)
+    probe = random.Random(f"{slug}-{players}")
+
+    def check(state, seat, legal):
+        assert legal, f"seat {seat} is to act but has no legal move"
+        assert len(set(legal)) == len(legal), "duplicate legal moves"
+        assert engine.result(state) is None
+        if probe.random() < 0.05:
+            text = probe.choice(GARBAGE)
+            if text not in legal:
+                assert_illegal_changes_nothing(engine, state, seat, text)
+            idle = [s for s in range(players) if s not in engine.to_act(state)]
+            if idle:
+                assert_illegal_changes_nothing(engine, state, probe.choice(idle), legal[0])
+            view = engine.view(state, probe.choice([None, *range(players)]))
+            assert VIEW_KEYS <= set(view)
+            _no_hidden_keys(view)
+            json.dumps(view)
+
+    for k in range(PLAYOUTS):
+        seed = 1000 * players + k
+        state, moves = play_random(engine, players, seed, check=check)
+        assert engine.to_act(state) == []
+        _check_result(engine, state, players)
+        for seat in [None, *range(players)]:
+            view = engine.view(state, seat)
+            assert view["over"] is True and view["result"] is not None
+            _no_hidden_keys(view)
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+def test_replay_is_deterministic(slug, players):
+    engine = get_engine(slug)
+    state, moves = play_random(engine, players, seed=77 + players)
+    replay = engine.setup(players=players, seed=77 + players, options={})
+    for seat, move in moves:
+        replay = engine.apply(replay, seat, move)
+    assert canonical_json(replay) == canonical_json(state)
+    assert json.loads(json.dumps(state)) == state, "state is not JSON round-trippable"
+
+
+@pytest.mark.parametrize("slug", available_slugs())
+def test_player_count_limits(slug):
+    engine = get_engine(slug)
+    for bad in (engine.min_players - 1, engine.max_players + 1):
+        with pytest.raises(IllegalMove):
+            engine.setup(players=bad, seed=1, options={})
+    with pytest.raises(IllegalMove):
+        engine.setup(players=engine.min_players, seed=1, options={"no-such-variant": True})
+
+
+@pytest.mark.parametrize("slug", available_slugs())
+def test_different_seeds_give_different_setups(slug):
+    engine = get_engine(slug)
+    n = engine.max_players
+    setups = {canonical_json(engine.setup(players=n, seed=s, options={})) for s in range(5)}
+    assert len(setups) > 1
