@@ -24,6 +24,10 @@ class Engine:
     # Variants offered when a game is created: list of
     # {"key": str, "label": str, "choices": [[value, label], ...], "default": value}
     option_specs: list[dict] = []
+    # Private per-seat settings chosen by each player when joining (e.g. Hansa's
+    # "ask me which tile to lose"). Same shape as option_specs. They arrive in
+    # options["seats"]: a list with one dict per seat. A seat's view shows only its own.
+    seat_option_specs: list[dict] = []
 
     # --- the contract -------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> dict:
@@ -58,18 +62,32 @@ class Engine:
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
             )
 
-    def normalise_options(self, options: dict | None) -> dict:
-        """Fill defaults and reject unknown or invalid variant options."""
+    def normalise_options(self, options: dict | None, players: int) -> dict:
+        """Fill defaults and reject unknown or invalid options.
+
+        Returns {variant key: value, ..., "seats": [ {seat option: value}, ... per seat ]}.
+        """
         options = dict(options or {})
-        known = {spec["key"]: spec for spec in self.option_specs}
-        for key in options:
-            if key not in known:
-                raise IllegalMove(f"unknown option {key!r} for {self.name}")
-        out = {}
-        for key, spec in known.items():
-            value = options.get(key, spec["default"])
-            allowed = [choice[0] for choice in spec["choices"]]
-            if value not in allowed:
-                raise IllegalMove(f"option {key!r} must be one of {allowed}, not {value!r}")
-            out[key] = value
+        seats = options.pop("seats", None)
+        out = _checked(options, self.option_specs, self.name)
+        if seats is None:
+            seats = [{} for _ in range(players)]
+        if not isinstance(seats, list) or len(seats) != players:
+            raise IllegalMove(f"options['seats'] must list one dict per seat ({players})")
+        out["seats"] = [_checked(dict(s or {}), self.seat_option_specs, self.name) for s in seats]
         return out
+
+
+def _checked(options: dict, specs: list[dict], game: str) -> dict:
+    known = {spec["key"]: spec for spec in specs}
+    for key in options:
+        if key not in known:
+            raise IllegalMove(f"unknown option {key!r} for {game}")
+    out = {}
+    for key, spec in known.items():
+        value = options.get(key, spec["default"])
+        allowed = [choice[0] for choice in spec["choices"]]
+        if value not in allowed:
+            raise IllegalMove(f"option {key!r} must be one of {allowed}, not {value!r}")
+        out[key] = value
+    return out
