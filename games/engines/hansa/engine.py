@@ -1,0 +1,57 @@
+"""The Hansa engine: ties the phase modules to the engine contract."""
+from __future__ import annotations
+
+from ..base import Engine
+from . import moves, scoring, setup as setup_mod, view as view_mod
+from .state import copy_state
+
+
+class HansaEngine(Engine):
+    slug = "hansa"
+    name = "Hansa"
+    min_players = 2
+    max_players = 4
+    option_specs = [{
+        "key": "start_player",
+        "label": "Start player",
+        "choices": [["random", "Drawn at random"], [0, "Seat 1"], [1, "Seat 2"], [2, "Seat 3"], [3, "Seat 4"]],
+        "default": "random",
+    }]
+    seat_option_specs = [{
+        "key": "ask_losses",
+        "label": "When another player's sale costs me a tile",
+        "choices": [[False, "lose my lowest-barrel tile of that colour automatically"], [True, "ask me"]],
+        "default": False,
+    }]
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> dict:
+        self.check_players(players)
+        opts = self.normalise_options(options, players)
+        return setup_mod.setup(players, seed, opts)
+
+    def to_act(self, state: dict) -> list[int]:
+        return moves.to_act(state)
+
+    def legal_moves(self, state: dict, seat: int) -> list[str]:
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            return []
+        return moves.legal_moves(state, seat)
+
+    def canonical(self, state: dict, seat: int, text: str) -> str:
+        return moves.canonical(state, seat, text)[0]
+
+    def apply(self, state: dict, seat: int, move: str) -> dict:
+        _, parsed = moves.canonical(state, seat, move)
+        new = copy_state(state)
+        new["n"] = state["n"] + 1
+        moves.dispatch(new, seat, parsed)
+        return new
+
+    def view(self, state: dict, seat) -> dict:
+        return view_mod.view(state, seat)
+
+    def result(self, state: dict):
+        return scoring.result(state)
+
+    def default_move(self, state: dict, seat: int):
+        return moves.default_move(state, seat)

@@ -1,0 +1,82 @@
+"""State helpers: copying, logging, small queries shared by the phase modules.
+
+State layout (JSON): see docs/hansa.md. Tiles are integers: ``colour * 13 + k`` where k 0-3 are
+1-barrel tiles, 4-8 2-barrel and 9-12 3-barrel tiles (board.json's per-colour composition).
+"""
+from __future__ import annotations
+
+from .board import BOARD
+
+PLAY_PHASES = ("place", "fill", "actions", "discard")
+
+
+def copy_state(s: dict) -> dict:
+    """A deep copy of exactly the mutable parts (log events are never mutated, so they are shared)."""
+    t = dict(s)
+    t["coins"] = list(s["coins"])
+    t["supply"] = list(s["supply"])
+    t["tiles"] = [list(x) for x in s["tiles"]]
+    t["sold"] = [list(x) for x in s["sold"]]
+    t["stalls"] = {c: list(v) for c, v in s["stalls"].items()}
+    t["owe"] = [dict(o) for o in s["owe"]]
+    t["slots"] = list(s["slots"])
+    t["_stacks"] = [list(x) for x in s["_stacks"]]
+    t["removed"] = list(s["removed"])
+    t["sale"] = list(s["sale"])
+    t["turns"] = list(s["turns"])
+    t["log"] = list(s["log"])
+    t["ask"] = list(s["ask"])
+    return t
+
+
+def log(state: dict, seat, text: str) -> None:
+    state["log"].append({"n": state["n"], "seat": seat, "text": text})
+
+
+def city_name(cid: str) -> str:
+    return BOARD.city_names[cid]
+
+
+def last_seat(state: dict) -> int:
+    """The last player in turn order: the seat just before the start player (HANSA-12.2)."""
+    return (state["start"] - 1) % state["players"]
+
+
+def majority_holder(state: dict, city: str):
+    """The one seat with strictly more stalls in ``city`` than every other seat, or None."""
+    counts = state["stalls"][city]
+    top = max(counts)
+    if top == 0 or counts.count(top) > 1:
+        return None
+    return counts.index(top)
+
+
+def tiles_text(tiles) -> str:
+    return ", ".join(BOARD.tile_text(t) for t in sorted(tiles, key=sort_key)) or "none"
+
+
+def sort_key(tile: int):
+    """Order tiles by colour index, then barrel value (then id, for determinism)."""
+    return (BOARD.tile_colour(tile), BOARD.tile_value(tile), tile)
+
+
+def find_tile(tiles, colour: int, value: int):
+    """The lowest-id tile of that colour and value in ``tiles`` (tiles of one kind are identical)."""
+    best = None
+    for t in tiles:
+        if BOARD.tile_colour(t) == colour and BOARD.tile_value(t) == value and (best is None or t < best):
+            best = t
+    return best
+
+
+def distinct_kinds(tiles) -> list[tuple[int, int]]:
+    """Sorted distinct (colour, value) kinds among ``tiles``."""
+    return sorted({(BOARD.tile_colour(t), BOARD.tile_value(t)) for t in tiles})
+
+
+def kind_text(colour: int, value: int) -> str:
+    return f"{BOARD.colour_names[colour]}/{value}"
+
+
+def stack_total(state: dict) -> int:
+    return sum(len(s) for s in state["_stacks"])
