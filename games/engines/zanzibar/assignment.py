@@ -1,0 +1,107 @@
+"""The assignment step (ZAN-11 - ZAN-13.4, A1 - A7), decomposed:
+
+A1  ``score <card>`` / ``set aside <card>`` for hand cards, one at a time, then ``done``
+    (a card not named is kept). Scoring uses the board as it stands; the board cannot
+    change during this step, so scoring one after the other equals scoring together
+    (ZAN-11.4). Cards drawn later cannot be scored this turn.
+A4  draw one card per card that left the hand (automatic, ZAN-D-16)
+A5  while a draw happened and the quota is not used: ``set aside <card>`` (then draw 1)
+    or ``keep``
+A6  hand and deck empty: the player has finished (ZAN-14.1)
+"""
+from __future__ import annotations
+
+from .state import board_of, draw, log, quota, scoring_limit, set_seat_item
+from .turns import end_turn
+from .window import set_aside
+
+
+def count_for(state: dict, seat: int, card: str) -> int:
+    """ZAN-11.2: own merchants on the card's places (opponents never count)."""
+    targets = board_of(state).targets[card]
+    return sum(1 for p, (s, _) in state["occ"].items() if s == seat and p in targets)
+
+
+def legal(state: dict, seat: int) -> list[str]:
+    if seat != state["active"]:
+        return []
+    hand = state["_hand"][seat]
+    if state["phase"] == "a5":
+        return [f"set aside {c}" for c in hand] + ["keep"]
+    moves = []
+    if len(state["scored"][seat]) < scoring_limit(state):  # ZAN-11.7
+        moves += [f"score {c}" for c in hand]
+    if state["aside_n"][seat] < quota(state):  # ZAN-12.1
+        moves += [f"set aside {c}" for c in hand]
+    return moves + ["done"]
+
+
+def explain(state: dict, seat: int, move: str) -> str:
+    hand = state["_hand"][seat]
+    words = move.split()
+    card = words[-1] if len(words) >= 2 else ""
+    if move.startswith(("score", "set aside")) and card not in hand:
+        return f"you do not hold the card {card!r}" + (f" (your hand: {', '.join(hand)})" if hand else "")
+    if move.startswith("score"):
+        if state["phase"] == "a5":
+            return "cards drawn now can only be set aside or kept; scoring happens at the end of a turn"
+        return (f"you have already scored {len(state['scored'][seat])} cards, the most allowed "
+                f"({scoring_limit(state)}); the remaining cards can only be set aside")
+    if move.startswith("set aside"):
+        return (f"you have already set aside {state['aside_n'][seat]} card(s), exactly "
+                f"{quota(state)} allowed; the remaining cards can only be scored")
+    if state["phase"] == "a5":
+        return "set a card aside ('set aside <card>') or keep your hand ('keep')"
+    return "score a card ('score <card>'), set one aside ('set aside <card>') or end your turn ('done')"
+
+
+def apply(s: dict, seat: int, move: str) -> None:
+    if s["phase"] == "a5":
+        if move == "keep":
+            _end(s, seat)
+            return
+        set_aside(s, seat, move[len("set aside "):], sealed=False)
+        got = draw(s, seat, 1)  # ZAN-12.5
+        if not got or s["aside_n"][seat] >= quota(s):
+            _end(s, seat)
+        return
+    if move == "done":
+        _after_a1(s, seat)
+        return
+    if move.startswith("score "):
+        card = move[len("score "):]
+        score_card(s, seat, card)
+    else:
+        set_aside(s, seat, move[len("set aside "):], sealed=False)
+    s["declared"] += 1
+    if not s["_hand"][seat]:
+        _after_a1(s, seat)
+
+
+def score_card(s: dict, seat: int, card: str) -> None:
+    """ZAN-11.2 - 11.5: count, table, score, face-up pile."""
+    board = board_of(s)
+    n = count_for(s, seat, card)
+    pts = board.card_points(card, n)
+    set_seat_item(s, "score", seat, s["score"][seat] + pts)
+    set_seat_item(s, "scored", seat, s["scored"][seat] + [{"card": card, "count": n, "points": pts}])
+    set_seat_item(s, "_hand", seat, [c for c in s["_hand"][seat] if c != card])
+    log(s, f"{{p{seat}}} scored {card}: {n} merchant{'s' if n != 1 else ''}, "
+           f"{pts:+d} (score {s['score'][seat]})", seat)
+
+
+def _after_a1(s: dict, seat: int) -> None:
+    declared = s["declared"]
+    s["declared"] = 0
+    got = draw(s, seat, declared) if declared else []  # A4
+    if got and s["aside_n"][seat] < quota(s) and s["_hand"][seat]:
+        s["phase"] = "a5"  # A5
+        return
+    _end(s, seat)
+
+
+def _end(s: dict, seat: int) -> None:
+    if not s["_hand"][seat] and not s["_deck"][seat] and seat not in s["finished"]:  # A6
+        s["finished"] = s["finished"] + [seat]
+        log(s, f"{{p{seat}}} has used all 10 cards and finished (finish #{len(s['finished'])})", seat)
+    end_turn(s)

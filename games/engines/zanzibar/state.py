@@ -1,0 +1,93 @@
+"""Small helpers on the state dict shared by the phase modules.
+
+State layout (JSON; keys starting with ``_`` are hidden and never reach a view)::
+
+    game, map, players, start, order        # order: seats from the start player on (ZAN-5.4)
+    phase      "place" | "window" | "move" | "assign" | "a5" | "over"
+    active     seat whose turn / placement it is (None in the set-aside window)
+    n          number of moves applied so far
+    occ        {place: [seat, number]}       # ZAN-4.3: at most one merchant per place
+    unplaced   [[numbers] per seat]
+    sel        merchant chosen for placement, or None
+    score      [int per seat]                # ZAN-5.3, ZAN-D-15 (unbounded)
+    scored     [[{"card", "count", "points"}] per seat]   # public scored piles
+    aside_n    [int per seat]                # public count of set-aside cards (ZAN-D-14)
+    moved      merchants moved this turn     # ZAN-9.2
+    cur        None | {"num", "path"}        # the merchant moving now and its path so far
+    pending    None | {"kind": "push"|"expel", "at", "piece": [seat, num], "options"}
+    declared   cards that left the hand in this assignment step (ZAN-13.1)
+    window     [bool per seat]: still deciding in the setup set-aside window (ZAN-7.2)
+    finished   seats in finishing order (ZAN-14)
+    final_left None | turns still to play in the final round (ZAN-14.2)
+    log        [{"n", "seat", "text", ("only", "redacted")}]
+    _hand, _deck, _aside   [[cards] per seat]  (private, ZAN-16)
+    _rng       generator state
+
+Copy-on-write: ``apply`` copies the top-level dict once; every helper that changes a
+nested value replaces it with a new object instead of mutating the shared one.
+"""
+from __future__ import annotations
+
+from .board import Board, get_board
+
+
+def board_of(state: dict) -> Board:
+    return get_board(state["map"])
+
+
+def log(s: dict, text: str, seat=None, only=None, redacted=None) -> None:
+    event = {"n": s["n"], "seat": seat, "text": text}
+    if only is not None:
+        event["only"] = list(only)
+        if redacted is not None:
+            event["redacted"] = redacted
+    s["log"] = s["log"] + [event]
+
+
+def set_seat_item(s: dict, key: str, seat: int, value) -> None:
+    """Replace ``s[key][seat]`` without touching the shared list."""
+    lst = list(s[key])
+    lst[seat] = value
+    s[key] = lst
+
+
+def draw(s: dict, seat: int, count: int, sealed: bool = False) -> list[str]:
+    """Draw up to ``count`` cards from the seat's deck into its hand (ZAN-13.1, 13.3)."""
+    deck = s["_deck"][seat]
+    got = deck[:count]
+    if not got:
+        return []
+    set_seat_item(s, "_deck", seat, deck[len(got):])
+    set_seat_item(s, "_hand", seat, s["_hand"][seat] + got)
+    names = ", ".join(got)
+    redacted = None if sealed else f"{{p{seat}}} drew {len(got)} card{'s' if len(got) > 1 else ''}"
+    log(s, f"you drew {names}", seat, only=[seat], redacted=redacted)
+    return got
+
+
+def merchants_of(state: dict, seat: int) -> dict[int, str]:
+    """{number: place} of the seat's merchants on the board."""
+    return {num: place for place, (s, num) in state["occ"].items() if s == seat}
+
+
+def place_of(state: dict, seat: int, num: int) -> str | None:
+    for place, (s, n) in state["occ"].items():
+        if s == seat and n == num:
+            return place
+    return None
+
+
+def scoring_limit(state: dict) -> int:
+    return board_of(state).scorings[state["players"]]
+
+
+def quota(state: dict) -> int:
+    return board_of(state).quota[state["players"]]
+
+
+def colour(state: dict, seat: int) -> str:
+    return board_of(state).colours[seat]
+
+
+def merchant_name(state: dict, seat: int, num: int) -> str:
+    return f"{colour(state, seat)}-{num}"

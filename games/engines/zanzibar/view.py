@@ -1,0 +1,128 @@
+"""Per-seat views (ZAN-16): the public state, plus the seat's own hand (with the cards'
+score tables and the current count), own set-aside cards and the (unordered) set of
+cards still in its deck. Deck order is never shown (ZAN-16.1). Answers in the set-aside
+window stay sealed until it closes (ZAN-C3). After the game everything is revealed
+(ZAN-D-28)."""
+from __future__ import annotations
+
+from .assignment import count_for
+from .scoring import result
+from .state import board_of, quota, scoring_limit
+
+
+def filtered_log(state: dict, seat) -> list[dict]:
+    out = []
+    for e in state["log"]:
+        only = e.get("only")
+        if only is None:
+            out.append({"n": e["n"], "seat": e["seat"], "text": e["text"]})
+        elif seat is not None and seat in only:
+            out.append({"n": e["n"], "seat": e["seat"], "text": e["text"]})
+        elif "redacted" in e:
+            out.append({"n": e["n"], "seat": e["seat"], "text": e["redacted"]})
+    return out
+
+
+def card_info(state: dict, seat: int, card: str) -> dict:
+    board = board_of(state)
+    c = board.cards[card]
+    n = count_for(state, seat, card)
+    return {"card": card, "kind": c["kind"], "table": list(c["table"]),
+            "count_now": n, "points_now": board.card_points(card, n)}
+
+
+def to_act(state: dict) -> list[int]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "window":
+        return [s for s in range(state["players"]) if state["window"][s]]
+    return [state["active"]]
+
+
+def prompt(state: dict, seat, legal: list[str]) -> str:
+    if seat is None or not legal:
+        return ""
+    phase = state["phase"]
+    if phase == "place":
+        if state["sel"] is None:
+            return "Place a merchant: choose which one ('place <number>')."
+        return f"Choose a place for your merchant {state['sel']} ('to <place>')."
+    if phase == "window":
+        return "You have drawn your first cards: keep them or set one aside ('keep' / 'set aside <card>')."
+    if phase == "move":
+        if state["pending"] is not None:
+            p = state["pending"]
+            return (f"Choose where the {p['kind']}ed merchant from {p['at']} goes "
+                    f"('{p['kind']} <place>').")
+        if state["cur"] is not None:
+            c = state["cur"]
+            left = c["num"] - (len(c["path"]) - 1)
+            return f"Move your merchant {c['num']} on from {c['path'][-1]} ({left} steps left): 'to <place>' or stop."
+        return f"Move up to {3 - len(state['moved'])} more merchants ('move <number>') or end your movement ('done')."
+    if phase == "assign":
+        return "Score or set aside your cards ('score <card>', 'set aside <card>'), then 'done'."
+    if phase == "a5":
+        return "You have drawn: set a card aside ('set aside <card>', then draw again) or 'keep'."
+    return ""
+
+
+def build(state: dict, seat, legal: list[str]) -> dict:
+    board = board_of(state)
+    n = state["players"]
+    over = state["phase"] == "over"
+    window = state["phase"] == "window"
+    aside_counts = []
+    for s in range(n):
+        sealed = window and s != seat
+        aside_counts.append(None if sealed else state["aside_n"][s])
+    v = {
+        "game": "zanzibar",
+        "players": n,
+        "you": seat,
+        "to_act": to_act(state),
+        "prompt": prompt(state, seat, legal),
+        "log": filtered_log(state, seat),
+        "over": over,
+        "result": result(state),
+        "map": state["map"],
+        "phase": state["phase"],
+        "start": state["start"],
+        "order": list(state["order"]),
+        "active": state["active"],
+        "colours": board.colours[:n],
+        "merchants": sorted(({"seat": s, "num": num, "place": p} for p, (s, num) in state["occ"].items()),
+                            key=lambda m: (m["seat"], m["num"])),
+        "unplaced": [list(u) for u in state["unplaced"]],
+        "selected": state["sel"],
+        "scores": list(state["score"]),
+        "scored": [[dict(e) for e in pile] for pile in state["scored"]],
+        "hand_counts": [len(h) for h in state["_hand"]],
+        "deck_counts": [len(d) for d in state["_deck"]],
+        "aside_counts": aside_counts,
+        "scoring_limit": scoring_limit(state),
+        "quota": quota(state),
+        "moved": list(state["moved"]),
+        "moving": ({"num": state["cur"]["num"], "path": list(state["cur"]["path"])}
+                   if state["cur"] is not None else None),
+        "pending": (dict(state["pending"], options=list(state["pending"]["options"]),
+                         piece=list(state["pending"]["piece"]))
+                    if state["pending"] is not None else None),
+        "finished": list(state["finished"]),
+        "final_round": state["final_left"] is not None,
+        "final_left": state["final_left"],
+        "window_open": list(state["window"]) if window else [False] * n,
+        "tables": {c: list(board.cards[c]["table"]) for c in board.card_order},
+        "hand": None,
+        "set_aside": None,
+        "deck_cards": None,
+        "revealed": None,
+    }
+    if seat is not None:
+        v["hand"] = [card_info(state, seat, c) for c in state["_hand"][seat]]
+        v["set_aside"] = list(state["_aside"][seat])
+        v["deck_cards"] = sorted(state["_deck"][seat])  # contents known, order hidden
+    if over:
+        v["revealed"] = [{"hand": list(state["_hand"][s]), "deck": list(state["_deck"][s]),
+                          "set_aside": list(state["_aside"][s])} for s in range(n)]
+    return v

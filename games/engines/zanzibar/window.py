@@ -1,0 +1,60 @@
+"""The set-aside window after the initial draw (ZAN-7.2, ZAN-7.3 / ZAN-D-07, ZAN-C3):
+every player at the same time and in private answers ``keep`` or ``set aside <card>``
+(then draws a replacement; with 4-5 players a second set-aside may follow). The first
+turn starts once all have answered. Answers stay sealed until the window closes."""
+from __future__ import annotations
+
+from .state import draw, log, quota, set_seat_item
+from .turns import start_turn
+
+
+def legal(state: dict, seat: int) -> list[str]:
+    if not state["window"][seat]:
+        return []
+    moves = ["keep"]
+    if state["aside_n"][seat] < quota(state):
+        moves += [f"set aside {c}" for c in state["_hand"][seat]]
+    return moves
+
+
+def explain(state: dict, seat: int, move: str) -> str:
+    if not state["window"][seat]:
+        return "you have already answered; waiting for the other players"
+    if move.startswith("set aside"):
+        return f"you do not hold the card {move[10:]!r}"
+    return "answer 'keep' or 'set aside <card>'"
+
+
+def apply(s: dict, seat: int, move: str) -> None:
+    if move == "keep":
+        set_seat_item(s, "window", seat, False)
+        log(s, "you keep your cards", seat, only=[seat])
+    else:
+        card = move[len("set aside "):]
+        set_aside(s, seat, card)
+        draw(s, seat, 1, sealed=True)  # ZAN-12.5: a replacement is drawn
+        if s["aside_n"][seat] >= quota(s):
+            set_seat_item(s, "window", seat, False)
+    if not any(s["window"]):
+        close(s)
+
+
+def set_aside(s: dict, seat: int, card: str, sealed: bool = True) -> None:
+    """Move a hand card to the private set-aside pile (ZAN-12, ZAN-D-14)."""
+    set_seat_item(s, "_hand", seat, [c for c in s["_hand"][seat] if c != card])
+    set_seat_item(s, "_aside", seat, s["_aside"][seat] + [card])
+    set_seat_item(s, "aside_n", seat, s["aside_n"][seat] + 1)
+    if sealed:
+        log(s, f"you set {card} aside", seat, only=[seat])
+    else:
+        log(s, f"you set {card} aside", seat, only=[seat],
+            redacted=f"{{p{seat}}} set a card aside without scoring it")
+
+
+def close(s: dict) -> None:
+    parts = []
+    for p in s["order"]:
+        k = s["aside_n"][p]
+        parts.append(f"{{p{p}}} set aside {k} card{'s' if k != 1 else ''}" if k else f"{{p{p}}} kept")
+    log(s, "set-aside window closed: " + "; ".join(parts))
+    start_turn(s, s["start"])
