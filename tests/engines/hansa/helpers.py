@@ -66,7 +66,7 @@ def playing(players=3, start=0, seat=None, ship="kopenhagen", coins=None, phase=
 
 def give(s, seat, *texts):
     """Give face-up tiles to ``seat``, taking them out of wherever they are (slots/stacks/removed)."""
-    ids = tiles(*texts, avoid=[t for x in s["tiles"] for t in x] + [t for x in s["sold"] for t in x])
+    ids = tiles(*texts, avoid=used(s, stacks=False))
     for t in ids:
         _take_out(s, t)
         s["tiles"][seat].append(t)
@@ -91,8 +91,7 @@ def put_slot(s, city, text, which=0):
     i = BOARD.city_slots[city][which]
     if s["slots"][i] is not None:
         s["removed"].append(s["slots"][i])
-    t = tile(text, avoid=[x for x in s["slots"] if x is not None] + [x for y in s["tiles"] for x in y]
-             + [x for y in s["sold"] for x in y])
+    t = tile(text, avoid=used(s, stacks=False))
     _take_out(s, t)
     s["slots"][i] = t
     return t
@@ -134,3 +133,52 @@ def all_tiles_accounted(s) -> bool:
     allt = ([t for t in s["slots"] if t is not None] + [t for st in s["_stacks"] for t in st]
             + [t for x in s["tiles"] for t in x] + [t for x in s["sold"] for t in x] + s["removed"])
     return len(allt) == len(set(allt))
+
+
+def used(s, stacks=True) -> list[int]:
+    """Tile ids in slots, hands, sold piles (and stacks)."""
+    out = [t for t in s["slots"] if t is not None] + [t for x in s["tiles"] for t in x]
+    out += [t for x in s["sold"] for t in x]
+    if stacks:
+        out += [t for st in s["_stacks"] for t in st]
+    return out
+
+
+def set_stacks(s, spec):
+    """spec: five entries S1..S5, each a list of kinds top to bottom, or a count of filler tiles.
+    Returns the ids per stack (top to bottom)."""
+    s["_stacks"] = [[] for _ in range(5)]
+    avoid = used(s)
+    out = []
+    for k, entry in enumerate(spec):
+        if isinstance(entry, int):
+            ids = [t for t in range(6 * TPC) if t not in avoid][:entry]
+        else:
+            ids = tiles(*entry, avoid=avoid)
+        avoid += ids
+        out.append(ids)
+        s["_stacks"][k] = list(reversed(ids))  # stored bottom .. top
+    return out
+
+
+def clear_hands(s):
+    for p in range(s["players"]):
+        s["removed"].extend(s["tiles"][p])
+        s["tiles"][p] = []
+
+
+def slot_index(city, which=0) -> int:
+    return BOARD.city_slots[city][which]
+
+
+def start_turn(s, seat):
+    """Begin ``seat``'s turn on a scenario state (phase 1 income, phase 2 as the rules say)."""
+    from games.engines.hansa.turn import begin_turn
+    s = json.loads(json.dumps(s))
+    begin_turn(s, seat)
+    return s
+
+
+def slot_tile(s, city, which=0):
+    t = s["slots"][BOARD.city_slots[city][which]]
+    return None if t is None else BOARD.tile_text(t)
