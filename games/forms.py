@@ -1,0 +1,73 @@
+from django import forms
+
+from games.engines import available_slugs, get_engine
+
+from .models import Game
+
+
+def _option_field(spec: dict) -> forms.Field:
+    choices = [(str(value), label) for value, label in spec["choices"]]
+    return forms.TypedChoiceField(
+        label=spec["label"], choices=choices, initial=str(spec["default"]),
+        coerce=lambda raw, spec=spec: {str(v): v for v, _ in spec["choices"]}[raw],
+        help_text=spec.get("help", ""),
+    )
+
+
+class CreateGameForm(forms.Form):
+    engine = forms.ChoiceField(label="Game")
+    title = forms.CharField(max_length=100, required=False, help_text="Optional; e.g. 'Thursday club'")
+    players = forms.TypedChoiceField(coerce=int, label="Number of players")
+    listed = forms.TypedChoiceField(
+        label="Who may join", coerce=lambda v: v == "open", initial="open",
+        choices=[("open", "Anyone: list it under open games"), ("invite", "Invited players only (share the join link)")],
+    )
+    seat_order = forms.ChoiceField(choices=Game.SEAT_ORDER_CHOICES, initial=Game.SEAT_ORDER_RANDOM, label="Seat order")
+    move_deadline_hours = forms.IntegerField(
+        required=False, min_value=1, max_value=24 * 30, label="Deadline per decision (hours)",
+        help_text="Empty: no deadline. When it passes, the rulebook's default decision is taken.",
+    )
+
+    def __init__(self, *args, engine_slug: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        slugs = available_slugs()
+        self.fields["engine"].choices = [(slug, get_engine(slug).name) for slug in slugs]
+        slug = engine_slug if engine_slug in slugs else (self.data.get("engine") if self.data.get("engine") in slugs else slugs[0])
+        self.fields["engine"].initial = slug
+        engine = get_engine(slug)
+        self.engine = engine
+        self.fields["players"].choices = [(n, f"{n} players") for n in range(engine.min_players, engine.max_players + 1)]
+        self.fields["players"].initial = engine.min_players
+        self.variant_keys = []
+        for spec in engine.option_specs:
+            self.fields[f"opt_{spec['key']}"] = _option_field(spec)
+            self.variant_keys.append(spec["key"])
+        self.seat_keys = []
+        for spec in engine.seat_option_specs:
+            self.fields[f"seat_{spec['key']}"] = _option_field(spec)
+            self.seat_keys.append(spec["key"])
+
+    def variant_options(self) -> dict:
+        return {k: self.cleaned_data[f"opt_{k}"] for k in self.variant_keys}
+
+    def seat_options(self) -> dict:
+        return {k: self.cleaned_data[f"seat_{k}"] for k in self.seat_keys}
+
+
+class SeatOptionsForm(forms.Form):
+    """The private per-game settings a player picks when joining."""
+
+    def __init__(self, *args, engine, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.keys = []
+        for spec in engine.seat_option_specs:
+            self.fields[f"seat_{spec['key']}"] = _option_field(spec)
+            self.keys.append(spec["key"])
+
+    def seat_options(self) -> dict:
+        return {k: self.cleaned_data[f"seat_{k}"] for k in self.keys}
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=200)
+    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing")

@@ -1,0 +1,132 @@
+"""Games as an append-only move log.
+
+State is never stored as truth: it is ``engine.setup(players, seed, options)`` followed by every
+``Move`` through ``engine.apply``. ``Game.state_cache`` is a derived snapshot for speed, always
+reproducible from the log (see ``games.services.replay``).
+"""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.engines import SLUG_MODULES, get_engine
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    OPEN, RUNNING, FINISHED = "open", "running", "finished"
+    STATUS_CHOICES = [(OPEN, "Waiting for players"), (RUNNING, "Running"), (FINISHED, "Finished")]
+    SEAT_ORDER_RANDOM, SEAT_ORDER_JOINED = "random", "joined"
+    SEAT_ORDER_CHOICES = [
+        (SEAT_ORDER_RANDOM, "Random (drawn from the game's seed)"),
+        (SEAT_ORDER_JOINED, "In the order players joined (creator first)"),
+    ]
+
+    engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
+    title = models.CharField(max_length=100)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=OPEN, db_index=True)
+    listed = models.BooleanField(default=True, help_text="Shown in the lobby's open games; otherwise join by link only")
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code, editable=False)
+    seat_order = models.CharField(max_length=16, choices=SEAT_ORDER_CHOICES, default=SEAT_ORDER_RANDOM)
+    move_deadline_hours = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Hours a player has for each decision; empty = no deadline"
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Derived from the log (rebuilt by replay); kept on the row for speed and lobby queries.
+    move_count = models.PositiveIntegerField(default=0)
+    to_act = models.JSONField(default=list, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    state_cache = models.JSONField(null=True, blank=True, editable=False)
+    state_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    result = models.JSONField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.engine_obj.name})"
+
+    @property
+    def engine_obj(self):
+        return get_engine(self.engine)
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    def invite_url(self) -> str:
+        return reverse("join_by_code", args=[self.invite_code])
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat in turn order, from 0; set at start")
+    options = models.JSONField(default=dict, blank=True, help_text="This player's private settings for this game")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    resigned = models.BooleanField(default=False)
+    resigned_at = models.DateTimeField(null=True, blank=True)
+    # The move count up to which this seat has been told what happened (turn mail / own move).
+    seen_seq = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.game_id} (seat {self.number})"
+
+
+class AppendOnlyError(Exception):
+    pass
+
+
+class Move(models.Model):
+    """One logged decision. Rows are never updated or deleted (database triggers refuse it)."""
+
+    WEB, EMAIL, TIMEOUT, ADMIN, AUTOPILOT, RESIGN = "web", "email", "timeout", "admin", "autopilot", "resign"
+    CHANNEL_CHOICES = [
+        (WEB, "web"), (EMAIL, "email reply"), (TIMEOUT, "deadline passed"), (ADMIN, "admin"),
+        (AUTOPILOT, "autopilot for a resigned player"), (RESIGN, "resignation"),
+    ]
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
+    seq = models.PositiveIntegerField(help_text="1, 2, 3, … per game")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
+    text = models.CharField(max_length=200)
+    channel = models.CharField(max_length=16, choices=CHANNEL_CHOICES)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} seat {self.seat}: {self.text}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("moves are append-only: a logged move cannot be changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("moves are append-only: a logged move cannot be deleted")

@@ -1,0 +1,67 @@
+"""Turning an engine view into what a person reads: names, log lines, text and SVG.
+
+Everything here starts from ``engine.view(state, seat)``, so a page or mail built with it cannot
+show a seat anything that seat may not know.
+"""
+from __future__ import annotations
+
+import html
+import re
+from importlib import import_module
+
+from games.engines import SLUG_MODULES
+
+from .models import Game
+
+_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+def _module(slug: str, name: str):
+    try:
+        return import_module(f"{SLUG_MODULES[slug]}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def player_names(game: Game) -> list[str]:
+    seats = sorted((s for s in game.seats.all() if s.number is not None), key=lambda s: s.number)
+    return [s.user.display_name or s.user.email.split("@")[0] for s in seats]
+
+
+def fill_names(text: str, names: list[str], *, escape: bool = False) -> str:
+    def name(match):
+        i = int(match.group(1))
+        value = names[i] if i < len(names) else f"player {i + 1}"
+        return html.escape(value) if escape else value
+
+    return _PLACEHOLDER.sub(name, html.escape(text) if escape else text)
+
+
+def seat_colours(slug: str, players: int) -> list[str]:
+    svg = _module(slug, "svg")
+    colours = list(getattr(svg, "SEAT_COLOURS", [])) if svg else []
+    fallback = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449", "#6e2c00"]
+    return (colours + fallback)[:players] if len(colours) < players else colours[:players]
+
+
+def view_text(slug: str, view: dict, names: list[str]) -> str:
+    text = _module(slug, "text")
+    if text is not None:
+        return text.render_text(view, names)
+    return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "log")
+
+
+def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:
+    svg = _module(slug, "svg")
+    if svg is None:
+        return ""
+    return svg.render_svg(view, names, legal=legal)
+
+
+def log_lines(view: dict, names: list[str], since: int = 0) -> list[dict]:
+    """The view's log events after move ``since``, with player names filled in (plain text)."""
+    return [
+        {"n": e["n"], "seat": e.get("seat"), "text": fill_names(e["text"], names)}
+        for e in view.get("log", [])
+        if e["n"] > since
+    ]

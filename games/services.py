@@ -1,0 +1,340 @@
+"""The one write path for games. The web, email replies, deadlines and the admin all call these.
+
+Every function that changes a game takes the game row's lock (``select_for_update``) inside a
+transaction, so concurrent submissions for one game are serialised: no move is lost or logged
+twice, and a move made against an older state is refused as stale.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engines import IllegalMove, get_engine
+from games.engines.rng import Rng, seed_state
+
+from .models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
+
+SEAT_ORDER_STREAM = 0x5EA7_0DE5  # keeps the seat shuffle independent of the engine's own draws
+
+
+class GameError(Exception):
+    """A request that cannot be carried out; the message is shown to the player."""
+
+
+class StaleMove(GameError):
+    pass
+
+
+@dataclass
+class Outcome:
+    game: Game
+    move: Move | None
+    newly_to_act: list[int]
+
+
+# --- reading -------------------------------------------------------------------
+
+def engine_options(game: Game) -> dict:
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    return {**game.options, "seats": [dict(s.options) for s in seats]}
+
+
+def initial_state(game: Game) -> dict:
+    return game.engine_obj.setup(players=game.players, seed=game.seed, options=engine_options(game))
+
+
+def replay(game: Game, upto: int | None = None) -> dict:
+    """Rebuild the state from the seed and the log alone (the source of truth)."""
+    engine = game.engine_obj
+    state = initial_state(game)
+    moves = game.moves.order_by("seq")
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    for move in moves.only("seq", "seat", "text"):
+        state = engine.apply(state, move.seat, move.text)
+    return state
+
+
+def current_state(game: Game) -> dict:
+    """The state after the last move: the cached snapshot when it is current, else a replay."""
+    if game.state_cache is not None and game.state_seq == game.move_count:
+        return game.state_cache
+    return replay(game)
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+# --- creating and joining --------------------------------------------------------
+
+def create_game(*, creator, engine: str, title: str, players: int, options: dict | None = None,
+                listed: bool = True, seat_order: str = Game.SEAT_ORDER_RANDOM,
+                move_deadline_hours: int | None = None, seat_options: dict | None = None) -> Game:
+    try:
+        eng = get_engine(engine)
+    except KeyError as exc:
+        raise GameError(str(exc)) from None
+    try:
+        eng.check_players(players)
+        normalised = eng.normalise_options({**(options or {}), "seats": [seat_options or {}] + [{}] * (players - 1)}, players)
+    except IllegalMove as exc:
+        raise GameError(str(exc)) from None
+    normalised.pop("seats")
+    title = (title or "").strip() or f"{eng.name} by {creator}"
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine, title=title[:100], players=players, options=normalised, listed=listed,
+            seat_order=seat_order, move_deadline_hours=move_deadline_hours, created_by=creator,
+        )
+        Seat.objects.create(game=game, user=creator, options=_seat_options(eng, seat_options))
+    return game
+
+
+def _seat_options(engine, seat_options: dict | None) -> dict:
+    try:
+        return engine.normalise_options({"seats": [seat_options or {}]}, 1)["seats"][0]
+    except IllegalMove as exc:
+        raise GameError(str(exc)) from None
+
+
+def join_game(game_id: int, user, seat_options: dict | None = None) -> Game:
+    """Take a free seat. The game starts by itself when the last seat is taken."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.OPEN:
+            raise GameError("This game has already started; you can watch it but not join.")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise GameError("You have already joined this game.")
+        if len(seats) >= game.players:
+            raise GameError("This game is full.")
+        Seat.objects.create(game=game, user=user, options=_seat_options(game.engine_obj, seat_options))
+        if len(seats) + 1 == game.players:
+            _start(game)
+        return game
+
+
+def leave_game(game_id: int, user) -> None:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.OPEN:
+            raise GameError("The game has started: resign instead of leaving.")
+        if game.created_by_id == user.pk:
+            raise GameError("You created this game; cancel it instead.")
+        deleted, _ = game.seats.filter(user=user).delete()
+        if not deleted:
+            raise GameError("You are not in this game.")
+
+
+def cancel_game(game_id: int, user) -> None:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.created_by_id != user.pk:
+            raise GameError("Only the creator can cancel a game.")
+        if game.status != Game.OPEN:
+            raise GameError("A started game cannot be cancelled.")
+        game.seats.all().delete()
+        game.delete()
+
+
+def _start(game: Game) -> None:
+    seats = list(game.seats.order_by("joined_at", "pk"))
+    if game.seat_order == Game.SEAT_ORDER_RANDOM:
+        seats = Rng(seed_state(game.seed ^ SEAT_ORDER_STREAM)).shuffle(seats)
+    for number, seat in enumerate(seats):
+        seat.number = number
+    Seat.objects.bulk_update(seats, ["number"])
+    game.status = Game.RUNNING
+    game.started_at = timezone.now()
+    state = initial_state(game)
+    _store(game, state)
+    game.save()
+    _after_change(game, previous_to_act=[], state=state)
+
+
+# --- moves -----------------------------------------------------------------------
+
+def submit_move(game_id: int, user, text: str, *, expected_seq: int | None = None,
+                channel: str = Move.WEB) -> Outcome:
+    """Validate and log one move of ``user``'s seat. Raises GameError/StaleMove with a reason."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = seat_of(game, user)
+        if seat is None:
+            raise GameError("You are not playing in this game.")
+        return _submit(game, seat, text, expected_seq=expected_seq, channel=channel, user=user)
+
+
+def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -> Outcome:
+    if game.status == Game.FINISHED:
+        raise GameError("This game is over.")
+    if game.status != Game.RUNNING:
+        raise GameError("This game has not started yet.")
+    if seat.resigned:
+        raise GameError("You have resigned from this game.")
+    if expected_seq is not None and int(expected_seq) != game.move_count:
+        raise StaleMove(
+            f"The game has moved on since you looked at it (you saw move {expected_seq}, it is now at "
+            f"move {game.move_count}). Nothing was changed; look at the board again and choose anew."
+        )
+    engine = game.engine_obj
+    state = current_state(game)
+    if seat.number not in engine.to_act(state):
+        raise GameError("It is not your turn: nothing is waiting for your decision in this game.")
+    text = " ".join(str(text or "").split())
+    if not text:
+        raise GameError("The move is empty.")
+    if len(text) > 200:
+        raise GameError("That move is too long to be a move.")
+    try:
+        canonical = engine.canonical(state, seat.number, text) if hasattr(engine, "canonical") else text
+        new_state = engine.apply(state, seat.number, canonical)
+    except IllegalMove as exc:
+        raise GameError(f"Not accepted: {exc}") from None
+    previous = engine.to_act(state)
+    move = _log(game, seat.number, canonical, channel, user, new_state)
+    seat.seen_seq = game.move_count
+    seat.save(update_fields=["seen_seq"])
+    newly = _after_change(game, previous_to_act=previous, state=new_state)
+    return Outcome(game=game, move=move, newly_to_act=newly)
+
+
+def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict) -> Move:
+    game.move_count += 1
+    move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text, channel=channel)
+    game.last_move_at = move.created_at
+    _store(game, new_state)
+    game.save()
+    return move
+
+
+def _store(game: Game, state: dict) -> None:
+    engine = game.engine_obj
+    game.state_cache = state
+    game.state_seq = game.move_count
+    game.to_act = engine.to_act(state)
+    if game.to_act and game.move_deadline_hours:
+        game.deadline_at = timezone.now() + timedelta(hours=game.move_deadline_hours)
+    else:
+        game.deadline_at = None
+    result = engine.result(state)
+    if result is not None and game.status == Game.RUNNING:
+        game.status = Game.FINISHED
+        game.finished_at = timezone.now()
+        game.result = _with_resignations(game, result)
+
+
+def _with_resignations(game: Game, result: dict) -> dict:
+    resigned = sorted(s.number for s in game.seats.all() if s.resigned)
+    if not resigned:
+        return result
+    # A resigned seat is placed below every seat that played on, whatever its score.
+    order = sorted(range(game.players), key=lambda i: (i in resigned, result["ranking"][i]))
+    ranking = [0] * game.players
+    for pos, i in enumerate(order):
+        prev = order[pos - 1] if pos else None
+        same = prev is not None and (prev in resigned) == (i in resigned) and \
+            result["ranking"][prev] == result["ranking"][i]
+        ranking[i] = ranking[prev] if same else pos + 1
+    return {**result, "ranking": ranking, "resigned": resigned}
+
+
+def _after_change(game: Game, *, previous_to_act: list[int], state: dict) -> list[int]:
+    """Autopilot for resigned seats, then notifications for seats that now have to act."""
+    _autopilot(game)
+    from . import notifications
+
+    if game.status == Game.FINISHED:
+        notifications.game_over(game)
+        return []
+    newly = [s for s in game.to_act if s not in previous_to_act]
+    notifications.your_turn(game, newly)
+    return newly
+
+
+def _autopilot(game: Game) -> None:
+    """Resigned seats make their default decision so the others can play on."""
+    engine = game.engine_obj
+    resigned = {s.number: s for s in game.seats.all() if s.resigned}
+    for _ in range(10000):
+        if game.status != Game.RUNNING or not resigned:
+            return
+        state = game.state_cache
+        pending = [s for s in engine.to_act(state) if s in resigned]
+        if not pending:
+            return
+        seat = pending[0]
+        move = engine.default_move(state, seat) or engine.legal_moves(state, seat)[0]
+        _log(game, seat, move, Move.AUTOPILOT, None, engine.apply(state, seat, move))
+    raise RuntimeError(f"autopilot did not settle in game {game.pk}")
+
+
+def resign(game_id: int, user) -> Game:
+    """Leave a running game. With one player left the game ends; otherwise the resigned seat's
+    decisions are taken by autopilot (the spec's default moves) and it is ranked last."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = seat_of(game, user)
+        if seat is None or game.status != Game.RUNNING:
+            raise GameError("You can resign only from a running game you play in.")
+        if seat.resigned:
+            raise GameError("You have already resigned.")
+        seat.resigned = True
+        seat.resigned_at = timezone.now()
+        seat.save(update_fields=["resigned", "resigned_at"])
+        remaining = [s for s in game.seats.all() if not s.resigned]
+        if len(remaining) <= 1:
+            game.status = Game.FINISHED
+            game.finished_at = timezone.now()
+            game.to_act = []
+            game.deadline_at = None
+            ranking = [1 if not s.resigned else 2 for s in sorted(game.seats.all(), key=lambda s: s.number)]
+            game.result = {"scores": None, "ranking": ranking, "breakdown": None,
+                           "resigned": sorted(s.number for s in game.seats.all() if s.resigned),
+                           "ended_by": "resignation"}
+            game.save()
+            from . import notifications
+
+            notifications.game_over(game)
+            return game
+        previous = list(game.to_act)
+        _after_change(game, previous_to_act=previous, state=game.state_cache)
+        game.save()
+        return game
+
+
+def time_out(game_id: int, now=None) -> int:
+    """Apply the default move for every seat whose deadline has passed. Returns moves made."""
+    now = now or timezone.now()
+    made = 0
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.RUNNING or not game.deadline_at or game.deadline_at > now:
+            return 0
+        engine = game.engine_obj
+        state = current_state(game)
+        previous = engine.to_act(state)
+        for seat in previous:
+            # the seat's whole pending turn is played with the spec's defaults
+            for _ in range(500):
+                if seat not in engine.to_act(state):
+                    break
+                move = engine.default_move(state, seat)
+                if move is None:
+                    break
+                state = engine.apply(state, seat, move)
+                _log(game, seat, move, Move.TIMEOUT, None, state)
+                made += 1
+        if made:
+            _after_change(game, previous_to_act=previous, state=state)
+            game.save()
+    return made

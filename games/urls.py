@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("games/new/", views.create, name="create_game"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/status/", views.game_status, name="game_status"),
+    path("games/<int:pk>/move/", views.submit_move, name="submit_move"),
+    path("games/<int:pk>/join/", views.join, name="join"),
+    path("games/<int:pk>/leave/", views.leave, name="leave"),
+    path("games/<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("games/<int:pk>/resign/", views.resign, name="resign"),
+    path("join/<str:code>/", views.join_by_code, name="join_by_code"),
+]

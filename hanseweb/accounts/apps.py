@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "hanseweb.accounts"
+    label = "accounts"
+    verbose_name = "Accounts"

@@ -1,0 +1,78 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.encoding import force_bytes, force_str
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.views.decorators.csrf import csrf_exempt
+
+from hanseweb.mail.outbox import absolute, queue_mail
+
+from .forms import ProfileForm, SignupForm
+from .models import User
+from .tokens import confirmation_tokens, user_id_from_unsubscribe_token
+
+
+def send_confirmation(user: User) -> None:
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = confirmation_tokens.make_token(user)
+    queue_mail(
+        to=user.email,
+        template="accounts/mail/confirm",
+        context={"user": user, "confirm_url": absolute(reverse("confirm", args=[uid, token]))},
+        kind="confirm",
+    )
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            send_confirmation(user)
+        return render(request, "accounts/signup_done.html", {"email": user.email})
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def confirm(request, uidb64, token):
+    try:
+        user = User.objects.get(pk=force_str(urlsafe_base64_decode(uidb64)))
+    except (User.DoesNotExist, ValueError, TypeError, OverflowError):
+        user = None
+    if user is None or not confirmation_tokens.check_token(user, token):
+        return render(request, "accounts/confirm_failed.html", status=400)
+    user.is_active = True
+    user.email_confirmed = True
+    user.save(update_fields=["is_active", "email_confirmed"])
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, "Your address is confirmed. Welcome to Hanseweb!")
+    return redirect("lobby")
+
+
+@login_required
+def profile(request):
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Profile saved.")
+        return redirect("profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@csrf_exempt  # one-click unsubscribe (RFC 8058) posts without a session; the token is the proof
+def unsubscribe(request, token):
+    user_id = user_id_from_unsubscribe_token(token)
+    if user_id is None:
+        return render(request, "accounts/unsubscribe.html", {"ok": False}, status=400)
+    if request.method == "POST":
+        User.objects.filter(pk=user_id).update(notify=User.NOTIFY_OFF)
+        if request.headers.get("Content-Type", "").startswith("application/x-www-form-urlencoded") and \
+                request.POST.get("List-Unsubscribe") == "One-Click":
+            return HttpResponse("unsubscribed", content_type="text/plain")
+        return render(request, "accounts/unsubscribe.html", {"ok": True, "done": True})
+    return render(request, "accounts/unsubscribe.html", {"ok": True, "done": False})

@@ -1,0 +1,30 @@
+from django.conf import settings
+from django.db import models
+
+
+class OutboundEmail(models.Model):
+    """One email, rendered and stored in the transaction that caused it (the outbox).
+
+    A Celery worker sends it after commit; the beat sweep retries what is still unsent, so a
+    crash between commit and send loses nothing.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    to = models.EmailField()
+    kind = models.CharField(max_length=40)
+    subject = models.CharField(max_length=300)
+    text = models.TextField()
+    html = models.TextField(blank=True)
+    headers = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    message_id = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["sent_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to}: {self.subject}"

@@ -1,0 +1,44 @@
+"""Queue mail: render a subject/text/html template trio into an outbox row, send after commit."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from .models import OutboundEmail
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
+               headers: dict | None = None) -> OutboundEmail:
+    """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
+
+    Call inside the transaction that makes the mail true; the send task is enqueued on commit.
+    """
+    context = {"site_url": settings.SITE_URL, **context}
+    headers = dict(headers or {})
+    if user is not None:
+        from hanseweb.accounts.tokens import unsubscribe_token
+
+        url = absolute(reverse("unsubscribe", args=[unsubscribe_token(user)]))
+        context.setdefault("unsubscribe_url", url)
+        headers.setdefault("List-Unsubscribe", f"<{url}>")
+        headers.setdefault("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+    email = OutboundEmail.objects.create(
+        user=user,
+        to=to,
+        kind=kind or template.rsplit("/", 1)[-1],
+        subject=subject[:300],
+        text=render_to_string(f"{template}_body.txt", context),
+        html=render_to_string(f"{template}_body.html", context),
+        headers=headers,
+    )
+    from .tasks import send_email
+
+    transaction.on_commit(lambda: send_email.delay(email.pk))
+    return email

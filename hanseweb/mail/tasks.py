@@ -1,0 +1,55 @@
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.utils import timezone
+
+from .models import OutboundEmail
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+
+
+@shared_task(name="hanseweb.mail.tasks.send_email")
+def send_email(email_id: int) -> str:
+    """Send one outbox row, once. Safe to call twice: a sent row is skipped."""
+    with transaction.atomic():
+        email = (
+            OutboundEmail.objects.select_for_update(skip_locked=True)
+            .filter(pk=email_id, sent_at__isnull=True)
+            .first()
+        )
+        if email is None:
+            return "skipped"
+        email.attempts += 1
+        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=email.headers)
+        if email.html:
+            message.attach_alternative(email.html, "text/html")
+        try:
+            message.send()
+        except Exception as exc:  # the ESP failed: keep the row for the sweep
+            email.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            email.save(update_fields=["attempts", "last_error"])
+            log.warning("sending email %s failed: %s", email_id, email.last_error)
+            return "failed"
+        status = getattr(message, "anymail_status", None)
+        email.message_id = str(getattr(status, "message_id", None) or "")[:300]
+        email.sent_at = timezone.now()
+        email.save(update_fields=["attempts", "sent_at", "message_id", "last_error"])
+        return "sent"
+
+
+@shared_task(name="hanseweb.mail.tasks.sweep_outbox")
+def sweep_outbox() -> int:
+    """Re-enqueue mail that is still unsent a minute after it was queued."""
+    cutoff = timezone.now() - timedelta(minutes=1)
+    ids = list(
+        OutboundEmail.objects.filter(sent_at__isnull=True, created_at__lt=cutoff, attempts__lt=MAX_ATTEMPTS)
+        .values_list("pk", flat=True)[:500]
+    )
+    for pk in ids:
+        send_email.delay(pk)
+    return len(ids)

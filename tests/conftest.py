@@ -1,0 +1,50 @@
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Game
+
+from .factories import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def anymail_test_backend(settings):
+    """Mail goes through anymail's test backend (pytest-django would swap in locmem)."""
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
+    mail.outbox = []
+    yield
+
+
+@pytest.fixture
+def make_user(db):
+    return UserFactory
+
+
+@pytest.fixture
+def started_game(db):
+    """A running game of ``engine`` with ``players`` fresh accounts, seats in joining order."""
+
+    def make(engine="hansa", players=3, options=None, seat_options=None, deadline=None):
+        users = UserFactory.create_batch(players)
+        game = services.create_game(
+            creator=users[0], engine=engine, title=f"Test {engine}", players=players, options=options or {},
+            seat_order=Game.SEAT_ORDER_JOINED, move_deadline_hours=deadline,
+            seat_options=(seat_options or {}).get(0),
+        )
+        for i, user in enumerate(users[1:], start=1):
+            services.join_game(game.pk, user, seat_options=(seat_options or {}).get(i))
+        game.refresh_from_db()
+        assert game.status == Game.RUNNING
+        return game, users
+
+    return make
+
+
+def user_of(game, seat_number):
+    return game.seats.get(number=seat_number).user
+
+
+def act(game, seat_number, move, channel="web"):
+    """Submit ``move`` for a seat through the one write path, with the current sequence number."""
+    game.refresh_from_db()
+    return services.submit_move(game.pk, user_of(game, seat_number), move, expected_seq=game.move_count, channel=channel)
