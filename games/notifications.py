@@ -36,7 +36,7 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
                     "engine_name": engine.name,
                     "player": seat.user,
                     "prompt": view.get("prompt", ""),
-                    "since": presentation.log_lines(view, names, since=seat.seen_seq),
+                    "since": presentation.log_lines(view, names, since=seat.seen_seq or None),
                     "view_text": presentation.view_text(game.engine, view, names),
                     "legal": engine.legal_moves(state, number),
                     "deadline": game.deadline_at,

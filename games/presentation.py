@@ -58,10 +58,13 @@ def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:
     return svg.render_svg(view, names, legal=legal)
 
 
-def log_lines(view: dict, names: list[str], since: int = 0) -> list[dict]:
-    """The view's log events after move ``since``, with player names filled in (plain text)."""
+def log_lines(view: dict, names: list[str], since: int | None = None) -> list[dict]:
+    """The view's log events after move ``since`` (all with None), names filled in (plain text).
+
+    Events of the setup carry n = 0 and belong to everyone's first "since your last turn".
+    """
     return [
         {"n": e["n"], "seat": e.get("seat"), "text": fill_names(e["text"], names)}
         for e in view.get("log", [])
-        if e["n"] > since
+        if since is None or e["n"] > since
     ]

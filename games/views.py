@@ -68,7 +68,7 @@ def _game_context(request, game: Game) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     colours = presentation.seat_colours(game.engine, game.players)
     times = {m.seq: m for m in game.moves.only("seq", "channel", "created_at")}
-    log = presentation.log_lines(view, names)
+    log = presentation.log_lines(view, names, since=None)
     for line in log:
         move = times.get(line["n"])
         line["at"] = move.created_at if move else None
@@ -78,6 +78,7 @@ def _game_context(request, game: Game) -> dict:
         names=names,
         players=[{"seat": s, "name": names[s.number], "colour": colours[s.number],
                   "to_act": s.number in view["to_act"]} for s in seats],
+        waiting_for=[names[n] for n in view["to_act"]],
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,

@@ -1,10 +1,18 @@
 import pytest
 from django.core import mail
+from django.test import TestCase
 
 from games import services
 from games.models import Game
 
 from .factories import UserFactory
+
+
+def committed():
+    """Run the on-commit callbacks (mail tasks) of what happens inside, as a real commit would.
+
+    Tests marked ``django_db`` run inside one transaction that never commits."""
+    return TestCase.captureOnCommitCallbacks(execute=True)
 
 
 @pytest.fixture(autouse=True)
@@ -26,13 +34,14 @@ def started_game(db):
 
     def make(engine="hansa", players=3, options=None, seat_options=None, deadline=None):
         users = UserFactory.create_batch(players)
-        game = services.create_game(
-            creator=users[0], engine=engine, title=f"Test {engine}", players=players, options=options or {},
-            seat_order=Game.SEAT_ORDER_JOINED, move_deadline_hours=deadline,
-            seat_options=(seat_options or {}).get(0),
-        )
-        for i, user in enumerate(users[1:], start=1):
-            services.join_game(game.pk, user, seat_options=(seat_options or {}).get(i))
+        with committed():
+            game = services.create_game(
+                creator=users[0], engine=engine, title=f"Test {engine}", players=players, options=options or {},
+                seat_order=Game.SEAT_ORDER_JOINED, move_deadline_hours=deadline,
+                seat_options=(seat_options or {}).get(0),
+            )
+            for i, user in enumerate(users[1:], start=1):
+                services.join_game(game.pk, user, seat_options=(seat_options or {}).get(i))
         game.refresh_from_db()
         assert game.status == Game.RUNNING
         return game, users
@@ -47,4 +56,5 @@ def user_of(game, seat_number):
 def act(game, seat_number, move, channel="web"):
     """Submit ``move`` for a seat through the one write path, with the current sequence number."""
     game.refresh_from_db()
-    return services.submit_move(game.pk, user_of(game, seat_number), move, expected_seq=game.move_count, channel=channel)
+    with committed():
+        return services.submit_move(game.pk, user_of(game, seat_number), move, expected_seq=game.move_count, channel=channel)

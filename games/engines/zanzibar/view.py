@@ -72,10 +72,13 @@ def build(state: dict, seat, legal: list[str]) -> dict:
     n = state["players"]
     over = state["phase"] == "over"
     window = state["phase"] == "window"
-    aside_counts = []
+    # ZAN-C3: answers in the set-aside window are sealed, so others see neither the
+    # set-aside count nor the deck size (a replacement draw) until the window closes
+    aside_counts, deck_counts = [], []
     for s in range(n):
         sealed = window and s != seat
         aside_counts.append(None if sealed else state["aside_n"][s])
+        deck_counts.append(None if sealed else len(state["_deck"][s]))
     v = {
         "game": "zanzibar",
         "players": n,
@@ -98,7 +101,7 @@ def build(state: dict, seat, legal: list[str]) -> dict:
         "scores": list(state["score"]),
         "scored": [[dict(e) for e in pile] for pile in state["scored"]],
         "hand_counts": [len(h) for h in state["_hand"]],
-        "deck_counts": [len(d) for d in state["_deck"]],
+        "deck_counts": deck_counts,
         "aside_counts": aside_counts,
         "scoring_limit": scoring_limit(state),
         "quota": quota(state),

@@ -1,0 +1,63 @@
+"""The Die Hanse engine: ties the rule modules to the engine contract."""
+from __future__ import annotations
+
+from ..base import Engine, IllegalMove
+from . import flow, view as view_mod
+from .notation import canonical as _canonical
+from .scoring import result as _result
+from .setup import new_state
+from .state import copy_state
+
+
+class DieHanseEngine(Engine):
+    slug = "die-hanse"
+    name = "Die Hanse"
+    min_players = 3
+    max_players = 6
+    option_specs: list = []
+    seat_option_specs = [{
+        "key": "offer_special_cards",
+        "label": "Offer me my special cards after other players' ship moves",
+        "choices": [[False, "no"], [True, "yes"]],
+        "default": False,
+    }]
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> dict:
+        self.check_players(players)
+        opts = self.normalise_options(options, players)
+        state = new_state(players, seed, opts)
+        flow.advance(state)
+        return state
+
+    def to_act(self, state: dict) -> list:
+        return flow.to_act(state)
+
+    def legal_moves(self, state: dict, seat: int) -> list:
+        return flow.legal(state, seat)
+
+    def canonical(self, state: dict, seat: int, text: str) -> str:
+        if state["over"]:
+            raise IllegalMove("the game is over")
+        if not isinstance(seat, int) or seat not in flow.to_act(state):
+            raise IllegalMove("it is not your turn to decide anything now")
+        legal = flow.legal(state, seat)
+        words = " ".join(str(text).lower().split())
+        if words == "timeout" and flow.timeout_ok(state, seat):
+            return "timeout"
+        return _canonical(legal, text)
+
+    def apply(self, state: dict, seat: int, move: str) -> dict:
+        move = self.canonical(state, seat, move)
+        new = copy_state(state)
+        new["seq"] += 1
+        flow.apply_move(new, seat, move)
+        return new
+
+    def view(self, state: dict, seat) -> dict:
+        return view_mod.build(state, seat)
+
+    def result(self, state: dict):
+        return _result(state)
+
+    def default_move(self, state: dict, seat: int):
+        return flow.default(state, seat)

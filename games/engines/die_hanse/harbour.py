@@ -1,0 +1,192 @@
+"""The harbour procedure (HANSE-8): trades, Lübeck unloading/discarding/refilling, then the
+mandatory harbour card."""
+from __future__ import annotations
+
+from itertools import product
+
+from .board import BOARD, GOODS
+from .state import draw_stones, half, holders, log, pool, return_stone, ship_name, storage_full
+
+ORDER = {g: i for i, g in enumerate(GOODS)}
+
+
+def new_frame(state: dict, ship: int, hexid: str, mover: int) -> dict:
+    a, b = holders(state, ship)
+    return {"k": "harbour", "ship": ship, "h": BOARD.harbour_at[hexid], "mover": mover,
+            "partner": b if mover == a else a, "stage": "mover", "queue": [], "draw": None}
+
+
+def trader(frame: dict) -> int:
+    return frame["mover"] if frame["stage"] == "mover" else frame["partner"]
+
+
+def offered(state: dict, harbour: str) -> set:
+    """HANSE-8.4: goods with at least one stone lying at this harbour."""
+    return {g for g, p in state["_pools"][harbour].items() if p}
+
+
+def trade_options(state: dict, seat: int, ship: int, harbour: str) -> list:
+    """Every trade declaration (HANSE-8.5, 8.6.1) as canonical text."""
+    stones = half(state, seat, ship)
+    counts = {}
+    for g, _v in stones:
+        counts[g] = counts.get(g, 0) + 1
+    here = offered(state, harbour)
+    per_type = []
+    for g in sorted(counts, key=ORDER.__getitem__):
+        targets = [t for t in BOARD.tree.get(g, []) + [g] if t in here]
+        targets.sort(key=ORDER.__getitem__)
+        if not targets:
+            continue
+        splits = []
+        c = counts[g]
+        for combo in product(range(c + 1), repeat=len(targets)):
+            if sum(combo) <= c:
+                splits.append([(k, g, t) for k, t in zip(combo, targets) if k])
+        per_type.append(splits)
+    out = []
+    for combo in product(*per_type):
+        parts = [p for split in combo for p in split]
+        if parts:
+            out.append("trade " + " ".join(f"{k} {g} {t}" for k, g, t in parts))
+    return sorted(out)
+
+
+def step_moves(state: dict, frame: dict) -> list:
+    seat = trader(frame)
+    ship, h = frame["ship"], frame["h"]
+    if frame["draw"] is not None:
+        vals = sorted(set(frame["draw"]["vals"]), reverse=True)
+        return [f"keep {v}" for v in vals]
+    moves = trade_options(state, seat, ship, h)
+    if h == "luebeck":
+        stones = half(state, seat, ship)
+        st = state["store"][seat]
+        types = sorted({g for g, _ in stones}, key=ORDER.__getitem__)
+        for g in types:
+            if any(sg == g and v is None for sg, v in zip(st["goods"], st["vals"])):
+                moves.append(f"unload {g}")
+        for g in types:
+            moves.append(f"discard {g}")
+        if len(stones) < 3 and pool(state, "luebeck", "salt"):
+            moves.append("refill")
+    moves.append("done")
+    return moves
+
+
+def partner_has_nothing(state: dict, frame: dict) -> bool:
+    """HANSE-C5: the partner step is skipped when nothing is legal there."""
+    if frame["h"] == "luebeck":
+        return False
+    return not trade_options(state, frame["partner"], frame["ship"], frame["h"])
+
+
+def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
+    words = move.split()
+    ship, h = frame["ship"], frame["h"]
+    stones = half(state, seat, ship)
+    if words[0] == "keep":
+        keep_draw(state, frame, seat, int(words[1]))
+        run_queue(state, frame, seat)
+    elif words[0] == "trade":
+        queue = []
+        parts = []
+        for i in range(1, len(words), 3):
+            k, g, t = int(words[i]), words[i + 1], words[i + 2]
+            queue += [[g, t]] * k
+            parts.append(f"{k} {g} for {t}")
+        log(state, seat, "{p%d} trades %s in %s" % (seat, ", ".join(parts), BOARD.harbour_name[h]))
+        frame["queue"] = queue
+        run_queue(state, frame, seat)
+    elif words[0] == "unload":
+        g = words[1]
+        best = max((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
+        stone = stones.pop(best)
+        st = state["store"][seat]
+        slot = next(i for i, (sg, v) in enumerate(zip(st["goods"], st["vals"])) if sg == g and v is None)
+        st["vals"][slot] = stone[1]
+        log(state, seat, "{p%d} unloads %s into storage" % (seat, g))
+        if state["final"] is None and storage_full(state, seat):
+            # HANSE-13.1: first filler, completing ship and partner
+            p = holders(state, ship)[1] if seat == ship else holders(state, ship)[0]
+            state["final"] = {"f": seat, "partner": p, "t": state["turn"], "ship": ship}
+            log(state, seat, "{p%d}'s storage is full: the game ends after one more turn for the others" % seat)
+    elif words[0] == "discard":
+        g = words[1]
+        low = min((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
+        stone = stones.pop(low)
+        return_stone(state, stone[0], stone[1])
+        log(state, seat, "{p%d} discards %s in Lübeck" % (seat, g))
+    elif words[0] == "refill":
+        refill(state, seat, ship)
+    elif words[0] in ("done", "timeout"):
+        if words[0] == "timeout" and frame["stage"] == "partner" and h == "luebeck":
+            refill(state, seat, ship)  # HANSE-14.2 default
+        finish_step(state, frame)
+
+
+def refill(state: dict, seat: int, ship: int) -> None:
+    stones = half(state, seat, ship)
+    salt = pool(state, "luebeck", "salt")
+    k = 0
+    while len(stones) < 3 and salt:
+        stones.append(["salt", salt.pop()])
+        k += 1
+    if k:
+        log(state, seat, "{p%d} takes %d salt" % (seat, k))
+
+
+def finish_step(state: dict, frame: dict) -> None:
+    if frame["stage"] == "mover":
+        frame["stage"] = "partner"
+        if partner_has_nothing(state, frame):
+            frame["stage"] = "card"
+    else:
+        frame["stage"] = "card"
+
+
+def run_queue(state: dict, frame: dict, seat: int) -> None:
+    """HANSE-C6: exchanges one at a time; an empty target supply cancels the rest into that type."""
+    ship, h = frame["ship"], frame["h"]
+    stones = half(state, seat, ship)
+    while frame["queue"]:
+        g, t = frame["queue"].pop(0)
+        if not pool(state, h, t):
+            left = [q for q in frame["queue"] if q[1] == t]
+            frame["queue"] = [q for q in frame["queue"] if q[1] != t]
+            log(state, seat, "no %s left in %s: %d exchange(s) cancelled" % (t, BOARD.harbour_name[h], len(left) + 1))
+            continue
+        low = min((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
+        stone = stones.pop(low)
+        return_stone(state, stone[0], stone[1])
+        vals = draw_stones(state, h, t, 3)
+        frame["draw"] = {"good": t, "vals": vals}
+        if len(set(vals)) == 1:
+            keep_draw(state, frame, seat, vals[0])
+            continue
+        log(state, seat, "{p%d} draws %s: %s" % (seat, t, ", ".join(map(str, vals))), only=[seat],
+            redacted="{p%d} draws %d %s" % (seat, len(vals), t))
+        return
+
+
+def keep_draw(state: dict, frame: dict, seat: int, value: int) -> None:
+    d = frame["draw"]
+    vals = list(d["vals"])
+    vals.remove(value)
+    half(state, seat, frame["ship"]).append([d["good"], value])
+    pool(state, frame["h"], d["good"]).extend(vals)
+    frame["draw"] = None
+    log(state, seat, "{p%d} keeps a %s of value %d" % (seat, d["good"], value), only=[seat],
+        redacted="{p%d} keeps one %s" % (seat, d["good"]))
+
+
+def default(state: dict, frame: dict) -> str:
+    if frame["draw"] is not None:
+        return "keep %d" % max(frame["draw"]["vals"])
+    if frame["stage"] == "partner":
+        return "timeout"
+    return "done"
+
+
+def describe(frame: dict) -> str:
+    return "harbour %s (%s ship)" % (BOARD.harbour_name[frame["h"]], ship_name(frame["ship"]))

@@ -1,0 +1,106 @@
+"""Reaction windows with the Privilege card and the Kaperbrief (HANSE-10, override 1, C4, C5)."""
+from __future__ import annotations
+
+from .board import ISLANDS
+from .cards import card_text, play_card, play_options, remove_blockade, start_pirates
+from .state import has_special, log, ships_of
+
+
+def open_window(state: dict, last: int) -> dict:
+    """Override 1: the last mover is always asked; others only if they opted in."""
+    n = state["n"]
+    asked = [s for s in range(n) if has_special(state, s) and (s == last or state["offer"][s])]
+    return {"k": "window", "last": last, "stage": "ask", "asked": asked, "ans": {}, "queue": [],
+            "extra": None}
+
+
+def waiting(frame: dict) -> list:
+    if frame["stage"] == "ask":
+        return [s for s in frame["asked"] if str(s) not in frame["ans"]]
+    return [frame["queue"][0]] if frame["queue"] else []
+
+
+def ask_moves(state: dict, seat: int) -> list:
+    sp = state["special"][seat]
+    out = ["pass"]
+    if sp["privilege"]:
+        out.append("declare privilege")
+    if sp["kaperbrief"]:
+        out.append("declare kaperbrief")
+    if sp["privilege"] and sp["kaperbrief"]:
+        out.append("declare both")
+    return out
+
+
+def resolve_moves(state: dict, frame: dict, seat: int, movable) -> list:
+    out = []
+    for card in frame["ans"][str(seat)]:
+        if card == "privilege":
+            if movable(state, seat):
+                out.append("privilege move")
+            if state["blockade"] is not None:
+                out.append("privilege unblock")
+            out.append("privilege card")
+        else:
+            out += ["kaperbrief raid %s" % i for i in ISLANDS]
+            if state["blockade"] is not None:
+                out.append("kaperbrief unblock")
+            out.append("kaperbrief card")
+    return out
+
+
+def apply_ask(state: dict, frame: dict, seat: int, move: str) -> None:
+    words = move.split()
+    if words[0] == "timeout":
+        state["timeouts"][seat] += 1
+        if state["timeouts"][seat] >= 2 and state["offer"][seat]:
+            state["offer"][seat] = False  # C5: the opt-in lapses
+            log(state, seat, "{p%d} will no longer be asked after other players' moves" % seat, only=[seat])
+        frame["ans"][str(seat)] = []
+    else:
+        state["timeouts"][seat] = 0
+        if words[0] == "pass":
+            frame["ans"][str(seat)] = []
+        else:
+            frame["ans"][str(seat)] = ["privilege", "kaperbrief"] if words[1] == "both" else [words[1]]
+    if not waiting(frame):
+        n = state["n"]
+        order = [(frame["last"] + i) % n for i in range(n)]
+        frame["queue"] = [s for s in order if frame["ans"].get(str(s))]
+        frame["stage"] = "resolve"
+        for s in frame["queue"]:
+            log(state, s, "{p%d} declares %s" % (s, " and ".join(frame["ans"][str(s)])))
+
+
+def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
+    words = move.split()
+    cards = frame["ans"][str(seat)]
+    if words[0] == "timeout":
+        log(state, seat, "{p%d}'s declaration lapses; the card is kept" % seat)  # C4
+        cards.clear()
+    else:
+        card = words[0]
+        cards.remove(card)
+        state["special"][seat][card] = False
+        opt = words[1]
+        if opt == "unblock":
+            log(state, seat, "{p%d} uses the %s" % (seat, card))
+            remove_blockade(state, seat)
+        elif opt == "card":
+            log(state, seat, "{p%d} uses the %s to play a harbour card" % (seat, card))
+            state["stack"].append({"k": "cardplay", "seat": seat})
+        elif opt == "raid":
+            log(state, seat, "{p%d} uses the Kaperbrief for a pirate raid" % seat)
+            start_pirates(state, seat, words[2], 6, exact=False)
+        elif opt == "move":
+            log(state, seat, "{p%d} uses the Privilege for an extra move" % seat)
+            state["stack"].append({"k": "xmove", "seat": seat})
+    if not cards and frame["queue"] and frame["queue"][0] == seat:
+        frame["queue"].pop(0)
+
+
+def cardplay_moves(state: dict, seat: int) -> list:
+    return play_options(state, seat)
+
+
+__all__ = ["open_window", "card_text", "play_card", "ships_of"]

@@ -1,0 +1,107 @@
+"""Small helpers on the state dict shared by the rule modules."""
+from __future__ import annotations
+
+from ..rng import randbelow
+from .board import BOARD, SHIP_NAMES
+
+
+def copy_state(obj):
+    """Fast deep copy of a JSON-like structure (dict/list/scalars)."""
+    if isinstance(obj, dict):
+        return {k: copy_state(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [copy_state(v) for v in obj]
+    return obj
+
+
+def rand(state: dict, n: int) -> int:
+    state["_rng"], v = randbelow(state["_rng"], n)
+    return v
+
+
+def log(state: dict, seat, text: str, only=None, redacted=None) -> None:
+    ev = {"n": state["seq"], "seat": seat, "text": text}
+    if only is not None:
+        ev["only"] = list(only)
+        if redacted is not None:
+            ev["redacted"] = redacted
+    state["log"].append(ev)
+
+
+def ship_name(s: int) -> str:
+    return SHIP_NAMES[s]
+
+
+def holders(state: dict, ship: int) -> tuple[int, int]:
+    """(stern holder, bow holder) of a ship (HANSE-4.7)."""
+    return ship, (ship + 1) % state["n"]
+
+
+def ships_of(state: dict, seat: int) -> list[int]:
+    """The two ships in which ``seat`` holds a half: its own (stern), its right neighbour's (bow)."""
+    return [seat, (seat - 1) % state["n"]]
+
+
+def half_index(state: dict, seat: int, ship: int) -> int:
+    return 0 if ship == seat else 1
+
+
+def half(state: dict, seat: int, ship: int) -> list:
+    return state["cargo"][ship][half_index(state, seat, ship)]
+
+
+def partner(state: dict, ship: int, seat: int) -> int:
+    a, b = holders(state, ship)
+    return b if seat == a else a
+
+
+def occupancy(state: dict) -> dict:
+    occ = {}
+    for i, sh in enumerate(state["ships"]):
+        occ.setdefault(sh["at"], []).append(i)
+    return occ
+
+
+def blocked_hexes(state: dict) -> frozenset:
+    b = state["blockade"]
+    if b is None:
+        return frozenset()
+    if b == "sund":
+        return BOARD.sund_set
+    return frozenset([BOARD.harbours[b]])
+
+
+def hansetag_pending(state: dict) -> bool:
+    return bool(state["hansetage"])
+
+
+def pool(state: dict, harbour: str, good: str) -> list:
+    return state["_pools"][harbour].setdefault(good, [])
+
+
+def return_stone(state: dict, good: str, value: int) -> None:
+    """A stone goes face down to its home pool (HANSE-8.6.2)."""
+    pool(state, BOARD.home[good], good).append(value)
+
+
+def draw_stones(state: dict, harbour: str, good: str, k: int) -> list:
+    p = pool(state, harbour, good)
+    out = []
+    for _ in range(min(k, len(p))):
+        i = rand(state, len(p))
+        p[i], p[-1] = p[-1], p[i]
+        out.append(p.pop())
+    return out
+
+
+def top(state: dict):
+    return state["stack"][-1] if state["stack"] else None
+
+
+def has_special(state: dict, seat: int) -> bool:
+    sp = state["special"][seat]
+    return sp["privilege"] or sp["kaperbrief"]
+
+
+def storage_full(state: dict, seat: int) -> bool:
+    return all(v is not None for v in state["store"][seat]["vals"])

@@ -1,0 +1,164 @@
+"""Move slots (HANSE-6, 7), end of turn, Hansetag tracking (HANSE-12) and the final turns (HANSE-13.2)."""
+from __future__ import annotations
+
+from .board import BOARD, SHIP_NAMES
+from .harbour import new_frame
+from .movement import canal_destinations, destinations, may_stay
+from .special import open_window
+from .state import blocked_hexes, log, occupancy, ship_name, ships_of
+
+
+def slot_moves(state: dict, seat: int, ships: list, extra: bool = False) -> list:
+    occ = occupancy(state)
+    out = []
+    for s in ships:
+        sh = state["ships"][s]
+        name = ship_name(s)
+        if sh["skip"]:
+            if not extra:
+                out.append("wait %s" % name)  # D-20: the slot is forfeited
+            continue
+        if may_stay(state, s, occ):
+            out.append("stay %s" % name)
+        dests = destinations(state, s, occ)
+        for h in sorted(dests, key=BOARD.order.__getitem__):
+            out.append("sail %s %s" % (name, BOARD.label[h]))
+    return out
+
+
+def movable(state: dict, seat: int) -> bool:
+    """A Privilege extra move needs a ship without a skip flag (HANSE-9.6.3)."""
+    return any(not state["ships"][s]["skip"] for s in ships_of(state, seat))
+
+
+def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
+    """Carry out a ship move. Returns (ship, entered_harbour)."""
+    words = move.split()
+    s = SHIP_NAMES.index(words[1])
+    sh = state["ships"][s]
+    if words[0] == "wait":
+        sh["skip"] = False
+        log(state, seat, "the %s ship sits out this move" % words[1])
+        return s, False
+    if words[0] == "stay":
+        log(state, seat, "{p%d} leaves the %s ship where it is" % (seat, words[1]))
+        return s, False
+    dest = BOARD.by_label[words[2]]
+    start = sh["at"]
+    kind = BOARD.kind[dest]
+    if BOARD.kind[start] == "canal":
+        if kind != "canal":
+            sh["dir"] = 0
+    elif kind == "canal":
+        sh["dir"] = 1 if dest == BOARD.canal[0] else -1
+    sh["at"] = dest
+    log(state, seat, "{p%d} sails the %s ship to %s" % (seat, words[1], words[2]))
+    return s, kind == "harbour" and BOARD.kind[start] != "canal"
+
+
+def after_move(state: dict, seat: int, ship: int, harbour: bool, window: bool) -> None:
+    if window:
+        state["stack"].append(open_window(state, seat))
+    if harbour:
+        state["stack"].append(new_frame(state, ship, state["ships"][ship]["at"], seat))
+
+
+def check_presence(state: dict) -> None:
+    """D-32: presence in Lübeck at any moment of round 2."""
+    if not state["hansetage"]:
+        return
+    t = state["turn"]
+    n = state["n"]
+    lub = [s for s, sh in enumerate(state["ships"]) if sh["at"] == BOARD.luebeck]
+    if not lub:
+        return
+    present = set()
+    for s in lub:
+        present.add(s)
+        present.add((s + 1) % n)
+    for ht in state["hansetage"]:
+        if ht["r2"] <= t <= ht["end"]:
+            for p in present:
+                ht["sat"][p] = True
+
+
+def evaluate_hansetage(state: dict, t: int) -> None:
+    """HANSE-12.4/12.5, D-33: fines clockwise from Q, chosen by the left neighbour."""
+    n = state["n"]
+    keep = []
+    for ht in state["hansetage"]:
+        if ht["end"] != t:
+            keep.append(ht)
+            continue
+        order = [(ht["q"] + i) % n for i in range(n)]
+        fined = [p for p in order if not ht["sat"][p]]
+        if fined:
+            log(state, None, "Hansetag: fined: %s" % ", ".join("{p%d}" % p for p in fined))
+        else:
+            log(state, None, "Hansetag: every merchant was in Lübeck")
+        todo = [p for p in fined if any(v is not None for v in state["store"][p]["vals"])]
+        if todo:
+            state["stack"].append({"k": "fine", "queue": todo})
+    state["hansetage"] = keep
+
+
+def fine_moves(state: dict, frame: dict) -> list:
+    p = frame["queue"][0]
+    st = state["store"][p]
+    return ["fine %d %s" % (i + 1, g) for i, (g, v) in enumerate(zip(st["goods"], st["vals"])) if v is not None]
+
+
+def apply_fine(state: dict, frame: dict, seat: int, move: str) -> None:
+    from .state import return_stone
+    p = frame["queue"].pop(0)
+    i = int(move.split()[1]) - 1
+    st = state["store"][p]
+    v = st["vals"][i]
+    st["vals"][i] = None
+    return_stone(state, st["goods"][i], v)
+    log(state, seat, "{p%d} removes a %s from {p%d}'s storage" % (seat, st["goods"][i], p))
+    if not frame["queue"]:
+        state["stack"].pop()
+
+
+def fine_default(state: dict, frame: dict) -> str:
+    from ..rng import randbelow
+    moves = fine_moves(state, frame)
+    _, v = randbelow(state["_rng"], len(moves))
+    return moves[v]
+
+
+def end_turn(state: dict) -> None:
+    """HANSE-6.4: Hansetag tracking, final-round tracking, pass to the left."""
+    n = state["n"]
+    state["stack"].pop()
+    fin = state["final"]
+    t = state["turn"] + 1
+    while True:
+        if fin is not None and t > fin["t"] + n:
+            state["over"] = True
+            state["turn"] = t
+            log(state, None, "the game is over")
+            return
+        if fin is not None and t % n == fin["f"]:
+            log(state, None, "{p%d} filled the storage first and does not play again" % fin["f"])
+            # a Hansetag ending on a skipped turn is evaluated there
+            state["turn"] = t
+            check_presence(state)
+            evaluate_hansetage(state, t)
+            if state["stack"]:
+                state["stack"].insert(0, {"k": "turn", "seat": t % n, "done": [], "stage": "skipped"})
+                return
+            t += 1
+            continue
+        break
+    state["turn"] = t
+    state["stack"].append({"k": "turn", "seat": t % n, "done": [], "stage": "move"})
+    check_presence(state)
+
+
+def turn_ships(state: dict, frame: dict) -> list:
+    return [s for s in ships_of(state, frame["seat"]) if s not in frame["done"]]
+
+
+__all__ = ["slot_moves", "apply_slot", "after_move", "end_turn", "canal_destinations", "blocked_hexes"]

@@ -1,0 +1,162 @@
+"""Per-seat views (HANSE-5): only what that seat may know."""
+from __future__ import annotations
+
+from .board import BOARD, SHIP_NAMES
+from .cards import card_text, card_title
+from .flow import to_act
+from .scoring import result
+from .state import top
+
+
+def _half(state, ship, hi, seat, reveal):
+    holder = (ship + hi) % state["n"]
+    stones = state["cargo"][ship][hi]
+    d = {"seat": holder, "goods": [g for g, _ in stones]}
+    if reveal or seat == holder:  # HANSE-5.3.3, D-4, D-6
+        d["values"] = [v for _, v in stones]
+    return d
+
+
+def _phase(state, seat):
+    f = top(state)
+    if f is None:
+        return {"kind": "over"}
+    k = f["k"]
+    out = {"kind": k}
+    if k == "turn":
+        out["seat"] = f["seat"]
+        out["moved"] = [SHIP_NAMES[s] for s in f["done"]]
+    elif k == "harbour":
+        out.update(harbour=f["h"], ship=SHIP_NAMES[f["ship"]], mover=f["mover"], partner=f["partner"],
+                   stage=f["stage"])
+        if f["draw"] is not None:
+            trader = f["mover"] if f["stage"] == "mover" else f["partner"]
+            out["drawing"] = {"seat": trader, "good": f["draw"]["good"], "count": len(f["draw"]["vals"])}
+            if seat == trader:  # HANSE-5.3.2
+                out["drawing"]["values"] = list(f["draw"]["vals"])
+    elif k == "window":
+        out.update(last=f["last"], stage=f["stage"], asked=list(f["asked"]),
+                   answered=sorted(int(s) for s in f["ans"]))
+        if f["stage"] == "resolve":  # HANSE-5.5: sealed until everyone answered
+            out["declared"] = {str(s): list(c) for s, c in f["ans"].items() if c}
+            out["queue"] = list(f["queue"])
+        elif seat is not None and str(seat) in f["ans"]:
+            out["your_answer"] = list(f["ans"][str(seat)])
+    elif k == "pirate":
+        out.update(mover=f["mover"], points=f["pts"], exact=f["exact"], stage=f["stage"],
+                   forced=f["movers"] >= state["n"])
+        if f["ship"] is not None:
+            out["ship"] = SHIP_NAMES[f["ship"]]
+    elif k == "place":
+        out.update(seat=f["seat"], ships=[SHIP_NAMES[s] for s in f["ships"]], location=f["loc"])
+    elif k == "storm":
+        out.update(seat=f["seat"], ties={SHIP_NAMES[s]: list(o) for s, o in f["ties"]})
+    elif k == "fine":
+        out.update(fined=f["queue"][0], chooser=(f["queue"][0] + 1) % state["n"])
+    elif k in ("xmove", "cardplay"):
+        out["seat"] = f["seat"]
+    return out
+
+
+PROMPTS = {
+    "turn": "move one of your ships (sail, stay{wait})",
+    "xmove": "make your Privilege extra move with one of your ships",
+    "harbour": "",
+    "window": "",
+    "pirate": "",
+    "place": "place the ships driven out by your blockade",
+    "storm": "choose the harbour each storm-driven ship goes to",
+    "cardplay": "play a harbour card from your hand",
+    "fine": "",
+}
+
+
+def prompt(state, seat):
+    if seat is None or seat not in to_act(state):
+        return ""
+    f = top(state)
+    k = f["k"]
+    if k == "turn":
+        return "Your turn: move one of your ships (sail to a field, or stay)."
+    if k == "harbour":
+        name = BOARD.harbour_name[f["h"]]
+        if f["draw"] is not None:
+            return "Keep one of the %s stones you drew in %s." % (f["draw"]["good"], name)
+        if f["stage"] == "card":
+            return "Play one of your harbour cards (you entered %s)." % name
+        who = "the " + SHIP_NAMES[f["ship"]] + " ship"
+        return "Trade in %s with your half of %s%s, then say done." % (
+            name, who, " (unload, discard, refill here)" if f["h"] == "luebeck" else "")
+    if k == "window":
+        if f["stage"] == "ask":
+            return "Do you play a special card after this ship move? (pass or declare)"
+        return "Choose what your declared special card does."
+    if k == "pirate":
+        if f["stage"] == "move":
+            return "Move the pirate ship (%s %d points)." % ("exactly" if f["exact"] else "up to", f["pts"])
+        if f["stage"] == "ship":
+            return "Choose which ship the pirates plunder."
+        return "Choose the two stones the pirates take (by half and type)."
+    if k == "fine":
+        return "Hansetag fine: choose a stone to remove from {p%d}'s storage." % f["queue"][0]
+    if k == "xmove":
+        return "Make your Privilege extra move."
+    if k == "cardplay":
+        return "Play a harbour card from your hand."
+    if k == "place":
+        return "Place the ships driven out by the blockade."
+    if k == "storm":
+        return "Choose the harbour for each storm-driven ship."
+    return ""
+
+
+def build(state: dict, seat) -> dict:
+    n = state["n"]
+    over = state["over"]
+    wind = BOARD.cards[state["wind"]]
+    ships = []
+    for i, sh in enumerate(state["ships"]):
+        ships.append({
+            "name": SHIP_NAMES[i], "at": BOARD.label[sh["at"]], "hex": sh["at"],
+            "canal_dir": sh["dir"], "skip": sh["skip"],
+            "stern": _half(state, i, 0, seat, over), "bow": _half(state, i, 1, seat, over),
+        })
+    storages = []
+    for p in range(n):
+        st = state["store"][p]
+        slots = []
+        for g, v in zip(st["goods"], st["vals"]):
+            d = {"good": g, "filled": v is not None}
+            if v is not None and (seat == p or over):  # HANSE-5.3.3, 5.3.6
+                d["value"] = v
+            slots.append(d)
+        storages.append({"card": st["card"], "slots": slots})
+    pools = {h: {g: len(v) for g, v in sorted(state["_pools"][h].items()) if v} for h in BOARD.harbours}
+    log = []
+    for ev in state["log"]:
+        only = ev.get("only")
+        if only is None or seat in only:
+            log.append({"n": ev["n"], "seat": ev["seat"], "text": ev["text"]})
+        elif "redacted" in ev:
+            log.append({"n": ev["n"], "seat": ev["seat"], "text": ev["redacted"]})
+    v = {
+        "game": "die-hanse", "players": n, "you": seat, "to_act": to_act(state),
+        "prompt": prompt(state, seat), "log": log, "over": over, "result": result(state),
+        "turn": state["turn"], "active": state["turn"] % n,
+        "wind": {"north": wind["north"], "baltic": wind["baltic"], "card": card_text(state["wind"])},
+        "blockade": state["blockade"],
+        "pirate": BOARD.label[state["pirate"]] if state["pirate"] else None,
+        "pirate_hex": state["pirate"],
+        "ships": ships, "storages": storages, "pools": pools,
+        "hand_sizes": [len(h) for h in state["_hands"]], "deck": len(state["_deck"]),
+        "discard": [card_text(c) for c in state["discard"]],
+        "special": [dict(sp) for sp in state["special"]],
+        "hansetage": [{"caller": h["q"], "round2_turns": [h["r2"], h["end"]], "satisfied": list(h["sat"])}
+                      for h in state["hansetage"]],
+        "final": dict(state["final"]) if state["final"] else None,
+        "phase": _phase(state, seat),
+    }
+    if seat is not None:
+        v["hand"] = [{"card": card_text(c), "title": card_title(c)} for c in state["_hands"][seat]]
+        v["options"] = {"offer_special_cards": state["offer"][seat]}
+    return v

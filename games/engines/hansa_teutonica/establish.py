@@ -1,0 +1,157 @@
+"""Action 5: Establish a route (HT-8): (a) control PP, (b) bonus marker and replacement
+draw, (c) one reward: Kontor, develop, Coellen, extra Kontor (marker) or nothing."""
+from __future__ import annotations
+
+from .board import ABILITY_NAMES, MARKER_NAMES, RANK, side_of
+from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
+                    trigger_end, CITIES_TO_END)
+from .state import KIND, KIND_BY_WORD, full, level, log
+
+
+def routes(s: dict, seat: int) -> list[str]:
+    """HT-8.1: every space holds one of the player's own pieces."""
+    pre = str(seat)
+    out = []
+    for r in side_of(s).routes:
+        sp = s["spaces"][r]
+        if all(o is not None and o[0] == pre for o in sp) and allowed_route(s, r):
+            out.append(r)
+    return out
+
+
+def start(s: dict, seat: int, route: str) -> None:
+    side = side_of(s)
+    s["used"] += 1
+    log(s, seat, f"{{p{seat}}} establishes {route}")
+    # (a) HT-8.3
+    for c in side.ends[route]:
+        ctl = controller(s, c)
+        if ctl is not None:
+            gain_pp(s, ctl, 1, f"controls {side.city_name[c]}")
+    # (b) HT-8.4
+    m = s["markers"].pop(route, None)
+    if m is not None:
+        p = s["p"][seat]
+        p["markers"].append([m, False, True])
+        log(s, seat, f"{{p{seat}}} claims the {MARKER_NAMES[m]} marker")
+        if s["_supply"]:
+            s["_drawn"].append(s["_supply"].pop(0))
+            p["drawn"] += 1
+            log(s, seat, f"{{p{seat}}} draws a replacement marker face down")
+        else:  # HT-C6
+            trigger_end(s, "the bonus-marker supply is empty")
+    s["step"] = {"a": "reward", "r": route}
+    opts = options(s, seat)
+    if opts == ["nothing"]:
+        finish(s, seat, route, None)
+
+
+def _has(sp: list, seat: int, k: str) -> bool:
+    return f"{seat}{k}" in sp
+
+
+def usable_extra(p: dict) -> int | None:
+    for i, m in enumerate(p["markers"]):
+        if m[0] == "extra" and not m[1] and not m[2]:
+            return i
+    return None
+
+
+def options(s: dict, seat: int) -> list[str]:
+    side = side_of(s)
+    route = s["step"]["r"]
+    sp = s["spaces"][route]
+    p = s["p"][seat]
+    kinds = [k for k in ("t", "m") if _has(sp, seat, k)]
+    priv = level(p, "privilegium")
+    out = []
+    extra = usable_extra(p) is not None
+    for c in side.ends[route]:
+        hs = s["houses"][c]
+        if None in hs:
+            i = hs.index(None)
+            shape, colour, _coin = side.houses[c][i]
+            if priv >= RANK[colour]:  # HT-4.3
+                for k in kinds:
+                    if shape == "round" and k == "t":
+                        continue
+                    out.append(f"kontor {c.lower()} {KIND[k]}")
+        if extra and any(o is not None for o in hs):  # HT-9.6.1
+            out += [f"extra {c.lower()} {KIND[k]}" for k in kinds]
+    devs = []
+    for c in side.ends[route]:
+        a = side.ability.get(c)
+        if a and not full(p, a) and a not in devs:
+            devs.append(a)
+            out.append(f"develop {a}")
+    if route == side.coellen_route and _has(sp, seat, "m"):
+        for i, (colour, _pts) in enumerate(side.coellen_fields):
+            if s["coellen"][i] is None and priv >= RANK[colour]:
+                out.append(f"coellen {colour}")
+    out.append("nothing")  # HT-D-11
+    return out
+
+
+def apply(s: dict, seat: int, words: list[str]) -> None:
+    route = s["step"]["r"]
+    finish(s, seat, route, words)
+
+
+def _city(s: dict, word: str) -> str:
+    for c in side_of(s).cities:
+        if c.lower() == word:
+            return c
+    raise KeyError(word)
+
+
+def finish(s: dict, seat: int, route: str, words) -> None:
+    side = side_of(s)
+    p = s["p"][seat]
+    sp = s["spaces"][route]
+    s["step"] = None
+    w = words[0] if words else "nothing"
+    if w in ("kontor", "extra"):
+        c = _city(s, words[1])
+        k = KIND_BY_WORD[words[2]]
+        sp[sp.index(f"{seat}{k}")] = None
+        if w == "kontor":
+            hs = s["houses"][c]
+            i = hs.index(None)
+            hs[i] = seat
+            log(s, seat, f"{{p{seat}}} founds a Kontor in {side.city_name[c]} (house {i + 1})")
+            if side.houses[c][i][2]:  # HT-8.6.1
+                gain_pp(s, seat, 1, "gold coin")
+            if None not in hs:  # HT-8.6.2
+                s["completed"] += 1
+                log(s, None, f"{side.city_name[c]} is completed ({s['completed']} of {CITIES_TO_END})")
+                if s["completed"] >= CITIES_TO_END and not s["end"]:
+                    trigger_end(s, f"{CITIES_TO_END} cities are completed")
+        else:
+            p["markers"][usable_extra(p)][1] = True
+            s["extras"].setdefault(c, []).append(seat)
+            log(s, seat, f"{{p{seat}}} uses Extra Kontor: a Kontor left of the houses in {side.city_name[c]}")
+        check_east_west(s, seat)  # HT-8.6.3
+    elif w == "develop":
+        back = [0, 0]
+        for i, o in enumerate(sp):
+            back[0 if o[1] == "t" else 1] += 1
+            sp[i] = None
+        p["stock"][0] += back[0]
+        p["stock"][1] += back[1]
+        develop(s, seat, words[1], f"established {route}")
+    elif w == "coellen":
+        i = [c for c, _ in side.coellen_fields].index(words[1])
+        sp[sp.index(f"{seat}m")] = None
+        s["coellen"][i] = seat
+        log(s, seat, f"{{p{seat}}} puts a merchant on the {words[1]} Coellen field"
+                     f" ({side.coellen_fields[i][1]} PP at the end)")
+    # HT-8.5 / HT-8.9: the rest of the route goes to stock
+    for i, o in enumerate(sp):
+        if o is not None:
+            p["stock"][0 if o[1] == "t" else 1] += 1
+            sp[i] = None
+    for m in p["markers"]:
+        m[2] = False  # usable from the end of the claiming action (HT-9.5)
+    if s["end"]:
+        from .turn import game_over
+        game_over(s)

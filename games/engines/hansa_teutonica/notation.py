@@ -1,0 +1,46 @@
+"""Move text: normalising player input and matching it to the canonical legal moves
+(case, spacing, diacritics and unambiguous prefixes of every word are forgiven)."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..base import IllegalMove
+
+_KEEP = re.compile(r"[^a-z0-9+\- ]+")
+
+
+def normalise(text: str) -> str:
+    if not isinstance(text, str):
+        raise IllegalMove("a move must be text")
+    t = unicodedata.normalize("NFKD", text)
+    t = "".join(ch for ch in t if not unicodedata.combining(ch)).lower()
+    t = t.replace("ß", "ss").replace("+3", "plus3").replace("+4", "plus4")
+    t = _KEEP.sub(" ", t)
+    return " ".join(t.split())
+
+
+def _word_matches(given: str, full: str) -> bool:
+    if full.startswith(given):
+        return True
+    gp, fp = given.split("-"), full.split("-")
+    return len(gp) == len(fp) and all(f.startswith(g) for g, f in zip(gp, fp))
+
+
+def match(legal: list[str], text: str, prompt: str) -> str:
+    norm = normalise(text)
+    if norm in legal:
+        return norm
+    if not norm:
+        raise IllegalMove(f"empty move; {prompt}")
+    words = norm.split()
+    found = [m for m in legal
+             if len(m.split()) == len(words) and all(_word_matches(g, f) for g, f in zip(words, m.split()))]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise IllegalMove(f"{text.strip()!r} is ambiguous: it could be " + ", ".join(found[:6]))
+    if not legal:
+        raise IllegalMove("you have nothing to decide now")
+    shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+    raise IllegalMove(f"{text.strip()!r} is not possible now. {prompt} Possible moves: {shown}")

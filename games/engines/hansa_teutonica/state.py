@@ -1,0 +1,126 @@
+"""Game state: setup (HT-5), cheap copying, small helpers shared by the action modules.
+
+State layout (JSON): see docs/hansa-teutonica.md. Pieces on route spaces are strings
+``"<seat><t|m>"`` ("2m" = a merchant of seat 2); houses hold a seat number or None.
+"""
+from __future__ import annotations
+
+from ..rng import Rng, seed_state
+from .board import ABILITIES, SIDES, START_MARKERS, START_SUPPLY, SUPPLY_MARKERS, TRACKS
+
+
+def setup_state(players: int, seed: int, options: dict) -> dict:
+    side_key = "45" if players >= 4 else "23"  # HT-5.1
+    side = SIDES[side_key]
+    rng = Rng(seed_state(seed))
+    two = players == 2
+    if two:
+        placer = rng.below(2)  # HT-D-22
+        start = 1 - placer  # HT-13.2
+    else:
+        placer = None
+        start = rng.below(players)  # HT-5.4
+    # HT-5.2 starting markers on the taverns, the rest shuffled face down
+    taverns = sorted(side.tavern)
+    start_markers = rng.shuffle(START_MARKERS)
+    markers = {r: m for r, m in zip(taverns, start_markers)}
+    supply = rng.shuffle(SUPPLY_MARKERS)
+    ps = []
+    for seat in range(players):
+        pos = (seat - start) % players
+        sup_t, sup_m, stock_t = START_SUPPLY[pos]
+        ps.append({
+            "stock": [stock_t, 0],
+            "supply": [sup_t, sup_m],
+            "pp": 0,
+            "dev": {a: 0 for a in ABILITIES},
+            "markers": [],  # [type, used, claimed_in_current_action]
+            "drawn": 0,
+        })
+    s = {
+        "game": "hansa-teutonica",
+        "np": players,
+        "side": side_key,
+        "two": two,
+        "n": 0,
+        "phase": "pawn" if two else "turn",
+        "start": start,
+        "placer": placer,
+        "active": start,
+        "acts": TRACKS["actiones"][0],
+        "used": 0,
+        "free_used": False,
+        "step": None,
+        "rep": None,
+        "spaces": {r: [None] * side.nspaces[r] for r in side.routes},
+        "houses": {c: [None] * len(side.houses[c]) for c in side.cities},
+        "extras": {},
+        "coellen": [None] * len(side.coellen_fields),
+        "markers": markers,
+        "p": ps,
+        "completed": 0,
+        "ew": [],
+        "pawn": None,
+        "end": False,
+        "ended_by": [],
+        "auto": [bool(o.get("auto_replace", False)) for o in options["seats"]],
+        "log": [],
+        "_rng": rng.state,
+        "_supply": supply,
+        "_drawn": [],
+    }
+    return s
+
+
+def clone(s: dict) -> dict:
+    """A copy deep enough that apply never touches its input."""
+    n = dict(s)
+    n["spaces"] = {k: v[:] for k, v in s["spaces"].items()}
+    n["houses"] = {k: v[:] for k, v in s["houses"].items()}
+    n["extras"] = {k: v[:] for k, v in s["extras"].items()}
+    n["coellen"] = s["coellen"][:]
+    n["markers"] = dict(s["markers"])
+    n["p"] = [{
+        "stock": p["stock"][:],
+        "supply": p["supply"][:],
+        "pp": p["pp"],
+        "dev": dict(p["dev"]),
+        "markers": [m[:] for m in p["markers"]],
+        "drawn": p["drawn"],
+    } for p in s["p"]]
+    n["ew"] = s["ew"][:]
+    n["ended_by"] = s["ended_by"][:]
+    n["log"] = s["log"][:]
+    n["_supply"] = s["_supply"][:]
+    n["_drawn"] = s["_drawn"][:]
+    if s["step"] is not None:
+        n["step"] = dict(s["step"])
+    if s["rep"] is not None:
+        n["rep"] = dict(s["rep"])
+    return n
+
+
+def log(s: dict, seat, text: str, only=None, redacted=None) -> None:
+    ev = {"n": s["n"], "seat": seat, "text": text}
+    if only is not None:
+        ev["only"] = list(only)
+        if redacted is not None:
+            ev["redacted"] = redacted
+    s["log"].append(ev)
+
+
+KIND = {"t": "trader", "m": "merchant"}
+KIND_IDX = {"t": 0, "m": 1}
+KIND_BY_WORD = {"trader": "t", "merchant": "m"}
+
+
+def level(p: dict, ability: str):
+    return TRACKS[ability][p["dev"][ability]]
+
+
+def full(p: dict, ability: str) -> bool:
+    return p["dev"][ability] >= len(TRACKS[ability]) - 1
+
+
+def total(pair) -> int:
+    return pair[0] + pair[1]

@@ -1,0 +1,19 @@
+from django import template
+from django.utils.html import format_html
+
+register = template.Library()
+
+
+@register.filter
+def goods_tile(tile: str):
+    """'orange/2' -> a coloured chip showing the barrel value (Hansa goods tiles)."""
+    colour, _, value = str(tile).partition("/")
+    return format_html('<span class="tile tile-{}" title="{} tile, {} barrel(s)">{}</span>', colour, colour, value, value)
+
+
+@register.filter
+def get_item(mapping, key):
+    try:
+        return mapping.get(key) if hasattr(mapping, "get") else mapping[int(key)]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
