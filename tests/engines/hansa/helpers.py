@@ -182,3 +182,8 @@ def start_turn(s, seat):
 def slot_tile(s, city, which=0):
     t = s["slots"][BOARD.city_slots[city][which]]
     return None if t is None else BOARD.tile_text(t)
+
+
+def first_legal(s, seat, prefix):
+    """The first legal move of ``seat`` starting with ``prefix``."""
+    return next(m for m in ENGINE.legal_moves(s, seat) if m.startswith(prefix))
