@@ -13,8 +13,10 @@ from .models import Game, Move
 
 
 def lobby(request):
-    context = {"open_games": Game.objects.filter(status=Game.OPEN, listed=True).prefetch_related("seats__user")[:50]}
+    open_games = Game.objects.filter(status=Game.OPEN, listed=True).prefetch_related("seats__user")
+    context = {}
     if request.user.is_authenticated:
+        open_games = open_games.exclude(seats__user=request.user)
         mine = (
             Game.objects.filter(seats__user=request.user)
             .prefetch_related("seats__user")
@@ -28,7 +30,7 @@ def lobby(request):
             {Game.RUNNING: running, Game.OPEN: waiting, Game.FINISHED: finished}[game.status].append(row)
         running.sort(key=lambda r: not r["my_turn"])
         context.update(running=running, waiting=waiting, finished=finished[:20])
-        context["open_games"] = context["open_games"].exclude(seats__user=request.user)
+    context["open_games"] = open_games[:50]
     return render(request, "games/lobby.html", context)
 
 

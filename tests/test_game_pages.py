@@ -1,0 +1,131 @@
+"""Lobby, create, join by link, the game page for players and spectators, moves through forms."""
+import json
+
+import pytest
+
+from games.models import Game
+
+from .conftest import committed, user_of
+from .factories import UserFactory
+
+
+@pytest.mark.django_db
+def test_create_join_by_link_and_autostart(client):
+    alice, bob, carol = UserFactory.create_batch(3)
+    client.force_login(alice)
+    assert client.get("/games/new/?engine=hansa").status_code == 200
+    with committed():
+        response = client.post("/games/new/", {
+            "engine": "hansa", "title": "Club night", "players": "3", "listed": "invite",
+            "seat_order": "random", "move_deadline_hours": "48", "opt_start_player": "random",
+            "seat_ask_losses": "False", "create": "1",
+        })
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
+    assert (game.title, game.players, game.listed, game.move_deadline_hours) == ("Club night", 3, False, 48)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert game.invite_code in page and "Waiting for players (1/3)" in page
+    # an invite-only game is not listed for others
+    client.force_login(bob)
+    assert "Club night" not in client.get("/").content.decode()
+    response = client.get(f"/join/{game.invite_code}/")
+    assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
+    with committed():
+        client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "True"})
+    client.force_login(carol)
+    with committed():
+        response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
+    assert "The game has started" in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.RUNNING
+    assert sorted(s.number for s in game.seats.all()) == [0, 1, 2]
+    assert game.seats.get(user=bob).options == {"ask_losses": True}
+    # a fourth player cannot join a started game
+    client.force_login(UserFactory())
+    response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
+    assert "already started" in response.content.decode()
+    assert client.get("/join/not-a-code/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_player_moves_with_a_button_and_sees_errors(client, started_game):
+    game, users = started_game("hansa", 3)
+    seat = game.to_act[0]
+    player = user_of(game, seat)
+    client.force_login(player)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    legal = game.engine_obj.legal_moves(game.state_cache, seat)
+    assert f'value="{legal[0]}"' in page and 'name="seq" value="0"' in page
+    with committed():
+        response = client.post(f"/games/{game.pk}/move/", {"move": legal[0].upper(), "seq": "0"}, follow=True)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.move_count == 1 and game.moves.get().text == legal[0]
+    # the same form again is stale
+    response = client.post(f"/games/{game.pk}/move/", {"move": legal[0], "seq": "0"}, follow=True)
+    assert "moved on" in response.content.decode()
+    # the wrong seat, garbage and a missing field change nothing
+    next_legal = game.engine_obj.legal_moves(game.state_cache, game.to_act[0])
+    response = client.post(f"/games/{game.pk}/move/", {"move": next_legal[0], "seq": "1"}, follow=True)
+    assert "not your turn" in response.content.decode()
+    client.force_login(user_of(game, game.to_act[0]))
+    response = client.post(f"/games/{game.pk}/move/", {"move": "launch rockets", "seq": "1"}, follow=True)
+    assert "Not accepted" in response.content.decode()
+    response = client.post(f"/games/{game.pk}/move/", {"move": "x"}, follow=True)
+    assert "incomplete" in response.content.decode()
+    game.refresh_from_db()
+    assert game.move_count == 1
+
+
+@pytest.mark.django_db
+def test_spectator_sees_the_public_view_without_move_forms(client, started_game):
+    game, _ = started_game("hansa", 2)
+    response = client.get(f"/games/{game.pk}/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert response.context["view"]["you"] is None
+    assert 'id="move-form"' not in page
+    assert str(game.seed) not in page
+    response = client.post(f"/games/{game.pk}/move/", {"move": "place riga", "seq": "0"})
+    assert response.status_code == 302 and "/login/" in response.url
+    status = json.loads(client.get(f"/games/{game.pk}/status/").content)
+    assert status == {"move_count": 0, "status": "running", "seats": 2}
+
+
+@pytest.mark.django_db
+def test_no_page_shows_the_seed_or_hidden_state(client, started_game):
+    game, users = started_game("hansa", 3)
+    hidden = json.dumps({k: v for k, v in game.state_cache.items() if k.startswith("_")})
+    for user in [None, *users]:
+        client.logout()
+        if user:
+            client.force_login(user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        assert str(game.seed) not in page
+        assert "_rng" not in page and "_stacks" not in page
+        view = client.get(f"/games/{game.pk}/").context["view"]
+        assert not any(key.startswith("_") for key in view)
+    assert len(hidden) > 2
+
+
+@pytest.mark.django_db
+def test_resign_needs_confirmation(client, started_game):
+    game, users = started_game("hansa", 3)
+    client.force_login(users[0])
+    response = client.post(f"/games/{game.pk}/resign/", {}, follow=True)
+    assert "confirm" in response.content.decode()
+    with committed():
+        client.post(f"/games/{game.pk}/resign/", {"confirm": "yes"})
+    game.refresh_from_db()
+    seat = game.seats.get(user=users[0])
+    assert seat.resigned and game.status == Game.RUNNING  # two players play on
+    assert seat.number not in game.to_act
+
+
+@pytest.mark.django_db
+def test_lobby_lists_my_turn_first(client, started_game):
+    game, users = started_game("hansa", 2)
+    mover = user_of(game, game.to_act[0])
+    client.force_login(mover)
+    page = client.get("/").content.decode()
+    assert "your turn" in page and game.title in page
