@@ -1,0 +1,134 @@
+"""SVG picture of a Hansa view, drawn from the board data coordinates."""
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .board import BOARD
+
+SEAT_COLOURS = list(BOARD.player_colour_css)
+CITY_R = 24
+DARK_GOODS = {"brown", "blue", "green", "red"}
+
+
+def _goods_css(colour: str) -> str:
+    return BOARD.colour_css.get(colour, "#999")
+
+
+def _route_path(a: str, b: str) -> str:
+    (x1, y1), (x2, y2) = BOARD.pos[a], BOARD.pos[b]
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    if (a, b) in BOARD.curved:
+        # a gentle curve over open sea for the routes whose straight lines would cross
+        off = 0.16 * length
+        cx, cy = (x1 + x2) / 2 + dy / length * off, (y1 + y2) / 2 - dx / length * off
+    else:
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    # start and end on the city circles, the end a little further out for the arrowhead
+    sx, sy = _toward(x1, y1, cx, cy, CITY_R + 2)
+    ex, ey = _toward(x2, y2, cx, cy, CITY_R + 6)
+    if (a, b) in BOARD.curved:
+        return f"M{sx:.1f},{sy:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}"
+    return f"M{sx:.1f},{sy:.1f} L{ex:.1f},{ey:.1f}"
+
+
+def _toward(x, y, tx, ty, dist):
+    d = math.hypot(tx - x, ty - y) or 1.0
+    return x + (tx - x) / d * dist, y + (ty - y) / d * dist
+
+
+def _name(names, seat) -> str:
+    if names and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"Player {seat + 1}"
+
+
+def render_svg(view: dict, names=None, legal=()) -> str:
+    names = list(names or [])
+    legal = set(legal or ())
+    w, h = BOARD.width, BOARD.height
+    top, bottom = -12, h + 70          # room for slots above the top cities, a strip below the map
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {w} {bottom - top}" width="100%" '
+        f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="Hansa board" '
+        f'style="max-width:100%;height:auto;font-family:sans-serif">',
+        "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
+        "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"
+        "</marker></defs>",
+        f'<rect x="0" y="{top}" width="{w}" height="{h + 30 - top}" fill="#dbe9f5"/>',
+        f'<rect x="0" y="{h + 30}" width="{w}" height="{bottom - h - 30}" fill="#f4efe4"/>',
+    ]
+    # routes
+    for a, b in BOARD.routes:
+        dash = ' stroke-dasharray="10 6"' if (a, b) in BOARD.overland else ""
+        colour = "#8a6d3b" if (a, b) in BOARD.overland else "#1b3b6f"
+        parts.append(f'<path class="route" d="{_route_path(a, b)}" fill="none" stroke="{colour}" '
+                     f'stroke-width="3"{dash} marker-end="url(#hansa-arrow)"/>')
+    cities = {c["id"]: c for c in view["cities"]}
+    for cid in BOARD.city_ids:
+        c = cities[cid]
+        x, y = BOARD.pos[cid]
+        move = next((m for m in (f"move {cid}", f"place {cid}") if m in legal), None)
+        attrs = f' class="legal" data-move="{escape(move)}" style="cursor:pointer"' if move else ' class="city"'
+        parts.append(f'<g{attrs} data-city="{escape(cid)}">')
+        ring = ' stroke="#e63946" stroke-width="5"' if move else ' stroke="#333" stroke-width="2"'
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" fill="#f7f1e3"{ring}/>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="15" '
+                     f'font-weight="bold" fill="#333">{c["fill_number"]}</text>')
+        parts.append(f'<text x="{x:.1f}" y="{y + CITY_R + 17:.1f}" text-anchor="middle" font-size="17" '
+                     f'fill="#111" stroke="#dbe9f5" stroke-width="3" paint-order="stroke">'
+                     f'{escape(c["name"])}</text>')
+        # warehouse slots above the city
+        n = len(c["slots"])
+        for i, t in enumerate(c["slots"]):
+            sx = x - n * 15 + i * 30 + 2
+            sy = y - CITY_R - 32
+            if t is None:
+                parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="26" height="26" rx="4" fill="none" '
+                             f'stroke="#555" stroke-dasharray="4 3"/>')
+                continue
+            colour, value = t.split("/")
+            fg = "#fff" if colour in DARK_GOODS else "#111"
+            parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="26" height="26" rx="4" '
+                         f'fill="{_goods_css(colour)}" stroke="#333"><title>{escape(t)}</title></rect>')
+            parts.append(f'<text x="{sx + 13:.1f}" y="{sy + 19:.1f}" text-anchor="middle" font-size="16" '
+                         f'font-weight="bold" fill="{fg}">{escape(value)}</text>')
+        # stalls per player below the name
+        holders = [(p, k) for p, k in enumerate(c["stalls"]) if k]
+        for j, (p, k) in enumerate(holders):
+            bx = x - len(holders) * 14 + j * 28
+            by = y + CITY_R + 24
+            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="26" height="20" rx="3" '
+                         f'fill="{SEAT_COLOURS[p % len(SEAT_COLOURS)]}" stroke="#222">'
+                         f'<title>{escape(_name(names, p))}: {k}</title></rect>')
+            parts.append(f'<text x="{bx + 13:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
+                         f'font-weight="bold" fill="#fff">{k}</text>')
+        parts.append("</g>")
+    # the ship
+    if view["ship"] in BOARD.pos:
+        x, y = BOARD.pos[view["ship"]]
+        x, y = x + CITY_R + 4, y - 8
+        parts.append(f'<g class="ship"><title>ship</title>'
+                     f'<path d="M{x:.1f},{y:.1f} l34,0 l-7,11 l-20,0 z" fill="#6b3e1f" stroke="#222"/>'
+                     f'<path d="M{x + 17:.1f},{y:.1f} l0,-24 l12,16 z" fill="#fff" stroke="#222"/></g>')
+    # supply stacks, bottom right, front (S1) to back (S5)
+    bx, by = w - 5 * 46 - 10, h + 27
+    parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">Supply'
+                 f'{" - final round" if view["end_triggered"] else ""}</text>')
+    for i, cnt in enumerate(view["stacks"]):
+        sx = bx + i * 46
+        parts.append(f'<rect x="{sx:.1f}" y="{by:.1f}" width="40" height="40" rx="4" fill="#c8b48a" '
+                     f'stroke="#333"/><text x="{sx + 20:.1f}" y="{by + 17:.1f}" text-anchor="middle" '
+                     f'font-size="12" fill="#333">S{i + 1}</text><text x="{sx + 20:.1f}" y="{by + 34:.1f}" '
+                     f'text-anchor="middle" font-size="15" font-weight="bold" fill="#111">{cnt}</text>')
+    # player legend, bottom left-centre
+    for p in view["seats"]:
+        seat = p["seat"]
+        lx, ly = 12 + seat * 125, h + 56
+        marker = "\u25b6 " if seat == view.get("active") and not view["over"] else ""
+        parts.append(f'<rect x="{lx:.1f}" y="{ly - 13:.1f}" width="14" height="14" '
+                     f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/><text x="{lx + 18:.1f}" y="{ly:.1f}" '
+                     f'font-size="14" fill="#111">{escape(marker + _name(names, seat))} ({p["coins"]})</text>')
+    parts.append("</svg>")
+    return "".join(parts)
