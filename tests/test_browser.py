@@ -1,0 +1,100 @@
+"""Three players in headless Chromium (Playwright, Debian's chromium): log in through the form,
+create a Hansa game, join by the link, and play moves by clicking the buttons on the pages."""
+import os
+import shutil
+
+import pytest
+from django.core import mail
+
+from games.models import Game
+
+from .factories import PASSWORD, UserFactory
+
+CHROMIUM = os.environ.get("HANSEWEB_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+@pytest.fixture
+def browser():
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are
+    # still plain synchronous calls.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def _login(browser, live_server, user):
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", user.email)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+    assert user.display_name in page.content()
+    return page
+
+
+def test_three_players_create_join_and_play(browser, live_server, transactional_db, tmp_path):
+    users = UserFactory.create_batch(3)
+    pages = [_login(browser, live_server, u) for u in users]
+    alice = pages[0]
+    alice.goto(f"{live_server.url}/games/new/")
+    alice.select_option("#id_engine", "hansa")
+    alice.select_option("#id_players", "3")
+    alice.fill("#id_title", "Browser game")
+    alice.select_option("#id_seat_order", "joined")
+    alice.click("button[name=create]")
+    share = alice.locator("input.share").input_value()
+    assert "/join/" in share
+    for page in pages[1:]:
+        page.goto(share)
+        page.click("#join-form button[type=submit]")
+    game = Game.objects.get()
+    assert game.status == Game.RUNNING
+
+    engine = game.engine_obj
+    for step in range(8):
+        game.refresh_from_db()
+        seat = game.to_act[0]
+        page = pages[seat]
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        buttons = page.locator("#move-form button.move")
+        assert buttons.count() == len(engine.legal_moves(game.state_cache, seat))
+        # the other players see no move form
+        other = pages[(seat + 1) % 3]
+        other.goto(f"{live_server.url}/games/{game.pk}/")
+        assert other.locator("#move-form").count() == 0
+        chosen = buttons.first.get_attribute("value")
+        buttons.first.click()
+        page.wait_for_load_state()
+        game.refresh_from_db()
+        assert game.move_count == step + 1
+        assert game.moves.get(seq=step + 1).text == chosen
+        assert game.moves.get(seq=step + 1).user == users[seat]
+    page.screenshot(path=str(tmp_path / "game.png"), full_page=True)
+    # a stale page: the form of an old move number is refused with an explanation
+    game.refresh_from_db()
+    seat = game.to_act[0]
+    page = pages[seat]
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate("document.querySelector('#move-form input[name=seq]').value = '0'")
+    page.locator("#move-form button.move").first.click()
+    page.wait_for_load_state()
+    assert "moved on" in page.content()
+    assert Game.objects.get().move_count == game.move_count
+    # everyone was mailed when their turn came
+    mailed = {m.to[0] for m in mail.outbox if "Your turn" in m.subject}
+    assert mailed == {u.email for u in users}

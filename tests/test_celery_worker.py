@@ -1,0 +1,79 @@
+"""A real Celery worker, started as its own process, consumes the mail task from Redis and sends
+the turn mail that a committed move queued in the outbox."""
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from games import services
+from hanseweb import celery_app
+from hanseweb.mail.models import OutboundEmail
+
+from .conftest import user_of
+
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs the Redis broker (REDIS_URL)"),
+]
+
+
+@pytest.fixture
+def worker(tmp_path, transactional_db):
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "CELERY_QUEUE": queue,
+        "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
+    }
+    log = open(tmp_path / "worker.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", queue,
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "info"],
+        cwd=Path(settings.BASE_DIR), env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
+    celery_app.conf.task_always_eager = False
+    celery_app.conf.task_default_queue = queue
+    try:
+        yield tmp_path
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def test_worker_sends_the_turn_mail_of_a_committed_move(worker, started_game):
+    assert connection.vendor == "postgresql"
+    game, users = started_game("hansa", 2)  # start mail: sent by the worker too
+    seat = game.to_act[0]
+    move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+    services.submit_move(game.pk, user_of(game, seat), move, expected_seq=0)
+    game.refresh_from_db()
+    nxt = user_of(game, game.to_act[0])
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        pending = OutboundEmail.objects.filter(sent_at__isnull=True).count()
+        if pending == 0 and OutboundEmail.objects.count() >= 2:
+            break
+        time.sleep(0.5)
+    log = (worker / "worker.log").read_text()
+    assert OutboundEmail.objects.filter(sent_at__isnull=True).count() == 0, log[-3000:]
+    files = list((worker / "mail").glob("*.log"))
+    text = "".join(f.read_text() for f in files)
+    assert f"To: {nxt.email}" in text
+    assert "Your turn in Test hansa" in text
+    assert "succeeded" in log and "send_email" in log
