@@ -64,3 +64,17 @@ def test_a_club_can_correct_the_data():  # ZAN-D-26
     fixed["cards"][4]["points"]["0"] = -9
     b = Board(fixed, name="corrected")
     assert b.cards["clove"]["table"][0] == -9
+
+
+def test_package_copy_passes_the_shared_validator():  # ZAN-D-26 ZAN-C5
+    import importlib.util
+    import os
+    path = "/work/shared/boards/validate.py"
+    if not os.path.exists(path):
+        pytest.skip("shared validator not available")
+    spec = importlib.util.spec_from_file_location("zan_shared_validate", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.FAILS.clear()
+    summary = mod.validate_zanzibar(doc())
+    assert mod.FAILS == [] and summary["land"] == 29
