@@ -75,7 +75,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             cx = sum(board.info[k]["x"] for k in ks) / len(ks)
             cy = sum(board.info[k]["y"] for k in ks) / len(ks)
             out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle" font-size="22" '
-                       f'fill="{PROVINCE_TINT[prov]}" opacity="0.55" font-weight="bold">{escape(prov.upper())}</text>')
+                       f'fill="{PROVINCE_TINT[prov]}" opacity="0.4" font-weight="bold">{escape(prov.upper())}</text>')
     # roads
     for a, b in board.doc["roads"]:
         pa, pb = board.info[a], board.info[b]
@@ -97,7 +97,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
                  f'{", " + escape(board.spice[k]) if board.spice[k] else ""})</title>',
                  f'<circle class="place" cx="{x}" cy="{y}" r="28" fill="{fill}" '
                  f'stroke="{PROVINCE_TINT[prov]}" stroke-width="4"/>',
-                 f'<text x="{x}" y="{y + 44}" text-anchor="middle" font-size="13" fill="#333">{escape(k)}</text>']
+                 f'<text x="{x}" y="{y + 44}" text-anchor="middle" font-size="13" fill="#333" '
+                 f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(k)}</text>']
         spice = board.spice[k]
         if spice:
             abbr, col = SPICE_STYLE.get(spice, (spice[:2].title(), "#000"))
@@ -143,6 +144,9 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         out.append(f'<text x="10" y="{y}" font-size="15" fill="{SEAT_COLOURS[s]}">{escape(label)}</text>')
         for j, num in enumerate(view["unplaced"][s]):
             move = merchant_moves.get(num) if s == you and view["phase"] == "place" else None
+            if s == active and num == view.get("selected"):
+                out.append(f'<circle cx="{420 + 46 * j}" cy="{y - 5}" r="{_radius(num) + 5:.1f}" fill="none" '
+                           f'stroke="#ff1744" stroke-width="4"/>')
             out.append(_merchant(420 + 46 * j, y - 5, s, num, colours[s], move))
     out.append("</svg>")
     return "".join(out)
