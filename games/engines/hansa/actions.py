@@ -6,7 +6,7 @@ from ..base import IllegalMove
 from .board import BOARD
 from .losses import inflict
 from .state import city_name, find_tile, kind_text, log, majority_holder
-from .turn import do_fill, end_turn, fill_compulsory
+from .turn import do_fill, end_turn
 
 
 # ------------------------------------------------------------------ phase 2
@@ -165,4 +165,3 @@ def default_discard(state: dict, seat: int) -> str:
     return "discard " + BOARD.tile_text(t)
 
 
-__all__ = ["fill_compulsory"]

@@ -91,7 +91,8 @@ class Board:
         return self.values_per_colour[tile % self.tiles_per_colour]
 
     def tile_text(self, tile: int) -> str:
-        return f"{self.colour_names[tile // self.tiles_per_colour]}/{self.values_per_colour[tile % self.tiles_per_colour]}"
+        colour, k = divmod(tile, self.tiles_per_colour)
+        return f"{self.colour_names[colour]}/{self.values_per_colour[k]}"
 
 
 def _check(cond: bool, msg: str) -> None:

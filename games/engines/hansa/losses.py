@@ -7,11 +7,8 @@ from .state import find_tile, kind_text, log
 
 def lowest_tile(tiles, colour: int):
     """The automatic rule: the tile of that colour with the lowest barrel value."""
-    best = None
-    for t in tiles:
-        if BOARD.tile_colour(t) == colour and (best is None or (BOARD.tile_value(t), t) < (BOARD.tile_value(best), best)):
-            best = t
-    return best
+    mine = [t for t in tiles if BOARD.tile_colour(t) == colour]
+    return min(mine, key=lambda t: (BOARD.tile_value(t), t)) if mine else None
 
 
 def lose_tile(state: dict, seat: int, tile: int, why: str = "") -> None:

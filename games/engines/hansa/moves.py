@@ -6,7 +6,7 @@ from . import actions, losses, placement
 from .board import BOARD
 from .notation import parse, text_of
 from .state import PLAY_PHASES, city_name, distinct_kinds, kind_text
-from .turn import begin_turn, end_actions, fill_compulsory
+from .turn import begin_turn, end_actions
 
 
 def to_act(state: dict) -> list[int]:
@@ -114,8 +114,6 @@ def _explain(state: dict, seat: int, move) -> str:
         return f"you have no face-up {kind_text(*move[1])}"
     # actions
     if verb == "fill":
-        if not move[1] and fill_compulsory(state):
-            return "every warehouse is empty, so the fill is compulsory"
         return "warehouses can only be filled in phase 2, before the actions"
     if verb in ("place", "discard"):
         return "that is not a phase-3 move; you may move, buy, build, sell or end"

@@ -53,7 +53,8 @@ def render_text(view: dict, names=None, log_lines: int = 12) -> str:
         seat = p["seat"]
         who = _name(names, seat) + (" (you)" if seat == view["you"] else "")
         where = ", ".join(f"{BOARD.city_names.get(c, c)} {k}" for c, k in p["stalls"].items()) or "none"
-        out.append(f"{who} [{p['colour']}]: {p['coins']} coin{'' if p['coins'] == 1 else 's'}; face-up: {', '.join(p['tiles']) or 'none'}; "
+        coins = f"{p['coins']} coin{'' if p['coins'] == 1 else 's'}"
+        out.append(f"{who} [{p['colour']}]: {coins}; face-up: {', '.join(p['tiles']) or 'none'}; "
                    f"sold: {', '.join(p['sold']) or 'none'} ({p['sold_points']} pts); stalls in supply "
                    f"{p['supply']}; stalls on the board: {where}")
         if p["owes"]:

@@ -42,7 +42,8 @@ def test_svg_is_well_formed_escaped_and_marks_legal_cities():  # HANSA-3.4 HANSA
     assert root.tag == SVG + "svg" and root.get("viewBox")
     assert "&lt;Cleo &amp; Co&gt;" in svg
     legal = {g.get("data-move") for g in root.iter(SVG + "g") if g.get("class") == "legal"}
-    assert legal == {"move danzig", "move lubeck", "move tonsberg"}
+    buys = {m for m in ENGINE.legal_moves(s, 0) if m.startswith("buy")}
+    assert buys and legal == {"move danzig", "move lubeck", "move tonsberg"} | buys
     routes = [p for p in root.iter(SVG + "path") if p.get("class") == "route"]
     assert len(routes) == len(BOARD.routes) and all(p.get("marker-end") for p in routes)
     curved = [p for p in routes if " Q" in p.get("d")]
