@@ -8,14 +8,28 @@ from .rules import (allowed_route, check_east_west, controller, develop, gain_pp
 from .state import KIND, KIND_BY_WORD, full, level, log
 
 
-def routes(s: dict, seat: int) -> list[str]:
-    """HT-8.1: every space holds one of the player's own pieces."""
+def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
+    """HT-8.1: every space holds one of the player's own pieces (HT-13.5: and, in the
+    2-player game, the route borders the pawn's province unless ``anywhere``)."""
     pre = str(seat)
     out = []
     for r in side_of(s).routes:
         sp = s["spaces"][r]
-        if all(o is not None and o[0] == pre for o in sp) and allowed_route(s, r):
+        if all(o is not None and o[0] == pre for o in sp) and (anywhere or allowed_route(s, r)):
             out.append(r)
+    return out
+
+
+def via_pawn(s: dict, seat: int) -> list[str]:
+    """2-player shortcut: a paid pawn move (HT-13.4) and Establish as one command,
+    for own complete routes away from the pawn (needs 2 actions)."""
+    if not s["two"] or s["acts"] - s["used"] < 2:
+        return []
+    side = side_of(s)
+    out = []
+    for r in routes(s, seat, anywhere=True):
+        if not allowed_route(s, r):
+            out += [f"establish {r} via {p}" for p in side.route_provinces[r] if p != s["pawn"]]
     return out
 
 

@@ -1,6 +1,10 @@
 """The 2-player pawn (HT-13): setup placement (HT-13.2, HT-A-4), the free move over
 0-2 borders before the first or after the last action (HT-13.3, HT-D-23, HT-C5), and the
-paid move to any province for one action (HT-13.4)."""
+paid move to any province for one action (HT-13.4).
+
+After ``pawn`` the step offers ``to <province>`` (paid, 1 action), ``free <province>``
+(free move before the first action) and ``free <province> end`` (free move after the
+last action, which ends the turn: HT-C4)."""
 from __future__ import annotations
 
 from .board import side_of
@@ -23,24 +27,24 @@ def free_targets(s: dict) -> list[str]:
 
 
 def options(s: dict, seat: int) -> list[str]:
-    a = s["step"]["a"]
-    if a == "pawn":
-        tg = [p for p in side_of(s).provinces if p != s["pawn"]]
-    else:
-        tg = free_targets(s)
-    return ["to " + p for p in tg] + ["cancel"]
+    out = []
+    if s["acts"] > s["used"]:
+        out += ["to " + p for p in side_of(s).provinces if p != s["pawn"]]
+    if not s["free_used"]:
+        tail = "" if s["used"] == 0 else " end"
+        out += [f"free {p}{tail}" for p in free_targets(s)]
+    return out + ["cancel"]
 
 
 def apply(s: dict, seat: int, words: list[str]) -> None:
-    a = s["step"]["a"]
     s["step"] = None
     old, s["pawn"] = s["pawn"], words[1]
-    if a == "pawn":
+    if words[0] == "to":
         s["used"] += 1
         log(s, seat, f"{{p{seat}}} moves the pawn from {old} to {words[1]} (1 action)")
         return
     s["free_used"] = True
     log(s, seat, f"{{p{seat}}} moves the pawn from {old} to {words[1]} (free move)")
-    if a == "endpawn":
+    if len(words) == 3:
         from .turn import end_turn
         end_turn(s, seat)

@@ -29,14 +29,11 @@ def menu(s: dict, seat: int) -> list[str]:
         if move.available(s, seat):
             out.append("move")
         out += ["establish " + r for r in establish.routes(s, seat)]
-        if s["two"]:
-            out.append("pawn")
-    if s["two"] and not s["free_used"] and s["used"] == 0:
-        out.append("free pawn")
+        out += establish.via_pawn(s, seat)
+    if s["two"] and (left > 0 or not s["free_used"]):
+        out.append("pawn")
     out += bonus.menu(s, seat)
     out.append("end")
-    if s["two"] and not s["free_used"] and s["used"] > 0:
-        out.append("end pawn")
     return out
 
 
@@ -51,18 +48,17 @@ def apply_menu(s: dict, seat: int, words: list[str]) -> None:
     elif w == "move":
         move.start(s, seat)
     elif w == "establish":
+        if len(words) == 4:  # "establish <route> via <province>"
+            log(s, seat, f"{{p{seat}}} moves the pawn from {s['pawn']} to {words[3]} (1 action)")
+            s["pawn"] = words[3]
+            s["used"] += 1
         establish.start(s, seat, words[1])
     elif w == "pawn":
         s["step"] = {"a": "pawn"}
-    elif w == "free":
-        s["step"] = {"a": "free"}
     elif w == "use":
         bonus.use(s, seat, words)
     elif w == "end":
-        if len(words) == 2:
-            s["step"] = {"a": "endpawn"}
-        else:
-            end_turn(s, seat)
+        end_turn(s, seat)
 
 
 def end_turn(s: dict, seat: int) -> None:
