@@ -8,8 +8,8 @@ def _example7():
     s = playing(ship="danzig", coins=[2, 3, 3])
     set_stalls(s, "danzig", [4, 0, 0])
     give(s, 0, "orange/1", "orange/2", "orange/3", "brown/2", "brown/3")
-    give(s, 1, "orange/1", "orange/3", "brown/2")
-    give(s, 2, "brown/1")
+    s["yellow_ids"] = give(s, 1, "orange/1", "orange/3", "brown/2")
+    s["lilac_ids"] = give(s, 2, "brown/1")
     return s
 
 
@@ -23,8 +23,9 @@ def test_example7_sale_and_losses():  # HANSA-T-07 HANSA-10.6b HANSA-10.6b.3 HAN
     assert s["coins"] == [2, 3, 3]                  # HANSA-10.6b step 4: no coins change hands
     assert kinds(s["tiles"][1]) == ["orange/3"]
     assert s["tiles"][2] == []
-    removed = kinds(s["removed"])
-    assert removed.count("orange/1") >= 1 and "brown/2" in removed and "brown/1" in removed
+    y_orange1, y_orange3, y_brown2 = s["yellow_ids"]
+    assert y_orange1 in s["removed"] and y_brown2 in s["removed"] and y_orange3 not in s["removed"]
+    assert s["lilac_ids"][0] in s["removed"]
     assert all_tiles_accounted(s)
 
 

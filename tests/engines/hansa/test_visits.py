@@ -18,7 +18,7 @@ def test_example4_one_action_per_visit():  # HANSA-T-04 HANSA-10.1c HANSA-10.1e 
     s = ENGINE.apply(s, 0, "build blue/1")
     s = ENGINE.apply(s, 0, "end")
     assert s["coins"][0] == 3 and s["tiles"][0] == []
-    assert "tax" not in s["log"][-3]["text"] and "tax" not in " ".join(e["text"] for e in s["log"][-4:])
+    assert "tax" not in " ".join(e["text"] for e in s["log"][-4:])
     assert (s["stalls"]["lubeck"][0], s["stalls"]["aalborg"][0], s["stalls"]["danzig"][0]) == (1, 2, 1)
     assert s["supply"][0] == 5 and s["ship"] == "danzig"
     assert set(ids) <= set(s["removed"])
@@ -59,7 +59,7 @@ def test_no_money_no_movement():  # HANSA-T-20 HANSA-14.2 HANSA-10.3a
     s = playing(ship="kopenhagen", coins=[0, 0, 0])
     for city in ("danzig", "lubeck", "tonsberg"):
         assert "costs 1 coin" in rejected(s, 0, "move " + city)
-    assert ENGINE.legal_moves(s, 0) == ["end"] or not any(m.startswith("move") for m in ENGINE.legal_moves(s, 0))
+    assert not any(m.startswith("move") for m in ENGINE.legal_moves(s, 0))
 
 
 def test_start_city_is_a_fresh_visit_even_after_the_previous_player_acted():  # HANSA-10.1a HANSA-D-19
