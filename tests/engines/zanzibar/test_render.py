@@ -47,3 +47,21 @@ def test_text_shows_result_after_the_game():  # ZAN-15.1
     state, _ = play_random(ENGINE, 2, 8)
     text = render_text(ENGINE.view(state, None), NAMES[:2])
     assert "Result:" in text and "start 10" in text
+
+
+def test_rendering_never_fails_during_random_games():  # ZAN-16.1
+    from tests.engines.playout import play_random
+    for players in (2, 4, 5):
+        seen = []
+
+        def check(state, seat, legal):
+            if len(seen) % 7 == 0:
+                for viewer in [None, *range(players)]:
+                    v = ENGINE.view(state, viewer)
+                    mine = ENGINE.legal_moves(state, viewer) if viewer is not None else []
+                    assert render_text(v, NAMES[:players])
+                    svg = render_svg(v, NAMES[:players], mine)
+                    assert set(re.findall(r'data-move="([^"]+)"', svg)) <= set(mine)
+            seen.append(1)
+        play_random(ENGINE, players, 40 + players, check=check)
+        assert seen
