@@ -2,7 +2,6 @@
 ``place <number>`` (choose an unplaced merchant), then ``to <place>`` (or ``cancel``)."""
 from __future__ import annotations
 
-from ..base import IllegalMove
 from .state import board_of, draw, log, merchant_name, set_seat_item
 
 
@@ -71,8 +70,3 @@ def apply(s: dict, seat: int, move: str) -> None:
     s["phase"] = "window"
     s["window"] = [True] * s["players"]
     log(s, "all merchants are placed; everybody drew 2 cards and may now set one aside (sealed answers)")
-
-
-def check(state: dict, seat: int) -> None:
-    if seat != state["active"]:
-        raise IllegalMove("it is not your turn to place a merchant")

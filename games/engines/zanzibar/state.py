@@ -70,13 +70,6 @@ def merchants_of(state: dict, seat: int) -> dict[int, str]:
     return {num: place for place, (s, num) in state["occ"].items() if s == seat}
 
 
-def place_of(state: dict, seat: int, num: int) -> str | None:
-    for place, (s, n) in state["occ"].items():
-        if s == seat and n == num:
-            return place
-    return None
-
-
 def scoring_limit(state: dict) -> int:
     return board_of(state).scorings[state["players"]]
 
