@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import MARKER_NAMES, side_of
 from .rules import develop, developable, marker_routes
-from .state import KIND, log
+from .state import KIND, log, mutable
 
 
 def _usable(p: dict, kind: str) -> int | None:
@@ -70,7 +70,7 @@ def use(s: dict, seat: int, words: list[str]) -> None:
     elif kind == "swap":
         c = [x for x in side_of(s).cities if x.lower() == words[2]][0]
         i = int(words[3]) - 1
-        hs = s["houses"][c]
+        hs = mutable(s, "houses")[c]
         hs[i], hs[i + 1] = hs[i + 1], hs[i]
         log(s, seat, f"{{p{seat}}} uses Swap Kontor in {side_of(s).city_name[c]}: houses {i + 1} and {i + 2}"
                      f" now hold {{p{hs[i]}}} and {{p{hs[i + 1]}}}")

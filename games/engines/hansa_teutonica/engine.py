@@ -48,7 +48,7 @@ class HansaTeutonicaEngine(Engine):
             if state["phase"] == "over":
                 raise IllegalMove("the game is over")
             raise IllegalMove("it is not your turn to decide anything")
-        return match(_options(state, seat), text, prompt_for(state, seat))
+        return match(_options(state, seat), text, lambda: prompt_for(state, seat))
 
     def apply(self, state: dict, seat: int, move: str) -> dict:
         mv = self.canonical(state, seat, move)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import ABILITY_NAMES, MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
-from .state import KIND, KIND_BY_WORD, full, level, log
+from .state import KIND, KIND_BY_WORD, full, level, log, mutable
 
 
 def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
@@ -13,8 +13,12 @@ def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
     2-player game, the route borders the pawn's province unless ``anywhere``)."""
     pre = str(seat)
     out = []
+    spaces = s["spaces"]
     for r in side_of(s).routes:
-        sp = s["spaces"][r]
+        sp = spaces[r]
+        o = sp[0]
+        if o is None or o[0] != pre:
+            continue
         if all(o is not None and o[0] == pre for o in sp) and (anywhere or allowed_route(s, r)):
             out.append(r)
     return out
@@ -129,7 +133,7 @@ def finish(s: dict, seat: int, route: str, words) -> None:
         k = KIND_BY_WORD[words[2]]
         sp[sp.index(f"{seat}{k}")] = None
         if w == "kontor":
-            hs = s["houses"][c]
+            hs = mutable(s, "houses")[c]
             i = hs.index(None)
             hs[i] = seat
             log(s, seat, f"{{p{seat}}} founds a Kontor in {side.city_name[c]} (house {i + 1})")
@@ -142,7 +146,7 @@ def finish(s: dict, seat: int, route: str, words) -> None:
                     trigger_end(s, f"{CITIES_TO_END} cities are completed")
         else:
             p["markers"][usable_extra(p)][1] = True
-            s["extras"].setdefault(c, []).append(seat)
+            mutable(s, "extras").setdefault(c, []).append(seat)
             log(s, seat, f"{{p{seat}}} uses Extra Kontor: a Kontor left of the houses in {side.city_name[c]}")
         check_east_west(s, seat)  # HT-8.6.3
     elif w == "develop":
@@ -156,7 +160,7 @@ def finish(s: dict, seat: int, route: str, words) -> None:
     elif w == "coellen":
         i = [c for c, _ in side.coellen_fields].index(words[1])
         sp[sp.index(f"{seat}m")] = None
-        s["coellen"][i] = seat
+        mutable(s, "coellen")[i] = seat
         log(s, seat, f"{{p{seat}}} puts a merchant on the {words[1]} Coellen field"
                      f" ({side.coellen_fields[i][1]} PP at the end)")
     # HT-8.5 / HT-8.9: the rest of the route goes to stock

@@ -13,8 +13,7 @@ from .state import KIND, KIND_BY_WORD, level, log
 def _own(s: dict, seat: int):
     t, m = f"{seat}t", f"{seat}m"
     out_t, out_m = [], []
-    for r in side_of(s).routes:
-        sp = s["spaces"][r]
+    for r, sp in s["spaces"].items():
         if t in sp:
             out_t.append(r)
         if m in sp:
@@ -24,11 +23,13 @@ def _own(s: dict, seat: int):
 
 def _targets(s: dict, seat: int, ot, om) -> list[str]:
     """Routes with an empty space that some own piece elsewhere could move to."""
-    out = []
-    for r in side_of(s).routes:
-        if None in s["spaces"][r] and any(x != r for x in ot) or None in s["spaces"][r] and any(x != r for x in om):
-            out.append(r)
-    return out
+    src = set(ot)
+    src.update(om)
+    if not src:
+        return []
+    only = next(iter(src)) if len(src) == 1 else None
+    spaces = s["spaces"]
+    return [r for r in side_of(s).routes if r != only and None in spaces[r]]
 
 
 def _swaps(ot, om) -> list[str]:
@@ -36,6 +37,20 @@ def _swaps(ot, om) -> list[str]:
 
 
 def available(s: dict, seat: int) -> bool:
+    t, m = f"{seat}t", f"{seat}m"
+    own = 0
+    empty = 0
+    for sp in s["spaces"].values():
+        if t in sp or m in sp:
+            own += 1
+            if None in sp:
+                empty += 1
+        elif None in sp:
+            return own > 0 or any(t in x or m in x for x in s["spaces"].values())
+    if own == 0:
+        return False
+    if own >= 2 and empty:
+        return True
     ot, om = _own(s, seat)
     if not ot and not om:
         return False

@@ -27,7 +27,11 @@ def _word_matches(given: str, full: str) -> bool:
     return len(gp) == len(fp) and all(f.startswith(g) for g, f in zip(gp, fp))
 
 
-def match(legal: list[str], text: str, prompt: str) -> str:
+def match(legal: list[str], text: str, prompt) -> str:
+    """``prompt`` is a function giving the sentence shown with an error."""
+    if text in legal:
+        return text
+    prompt = prompt()
     norm = normalise(text)
     if norm in legal:
         return norm

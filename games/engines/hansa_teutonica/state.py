@@ -76,9 +76,7 @@ def clone(s: dict) -> dict:
     """A copy deep enough that apply never touches its input."""
     n = dict(s)
     n["spaces"] = {k: v[:] for k, v in s["spaces"].items()}
-    n["houses"] = {k: v[:] for k, v in s["houses"].items()}
-    n["extras"] = {k: v[:] for k, v in s["extras"].items()}
-    n["coellen"] = s["coellen"][:]
+    # houses, extras and coellen are copied on write (see mutable())
     n["markers"] = dict(s["markers"])
     n["p"] = [{
         "stock": p["stock"][:],
@@ -98,6 +96,17 @@ def clone(s: dict) -> dict:
     if s["rep"] is not None:
         n["rep"] = dict(s["rep"])
     return n
+
+
+def mutable(s: dict, key: str):
+    """Copy-on-write for the rarely changed parts (houses, extras, coellen): call before
+    changing them, so the input state of apply is never touched."""
+    v = s[key]
+    if key == "coellen":
+        s[key] = v[:]
+    else:
+        s[key] = {k: x[:] for k, x in v.items()}
+    return s[key]
 
 
 def log(s: dict, seat, text: str, only=None, redacted=None) -> None:

@@ -153,8 +153,10 @@ def build_view(s: dict, seat, to_act: list[int]) -> dict:
                             "displaced_placed": rep["main"], "extras_placed": rep["done"],
                             "extras_max": rep["max"],
                             "holding": KIND[rep["hold"]] if rep["hold"] else None}
+    st = s["step"]
+    if st is not None and seat == s["active"] and "r" in st:
+        v["step_detail"] = {"route": st["r"]}
     if seat is not None:
-        st = s["step"]
         if st is not None and seat == s["active"] and st["a"] == "move":
             v["moves_left"] = st["left"]
     return v
