@@ -2,7 +2,7 @@
 from .helpers import E, RED, BLUE, GREEN, fill, kontor, legal, new, run
 
 
-def test_twenty_pp_in_step_a_finishes_the_action():  # HT-T-19 HT-11.1 HT-11.2 HT-1.2
+def test_twenty_pp_in_step_a_finishes_the_action():  # HT-T-19 HT-11 HT-11.1 HT-11.2 HT-1.2
     s = new()
     s["p"][BLUE]["pp"] = 19
     kontor(s, "Emden", BLUE)

@@ -43,7 +43,7 @@ def test_new_kontor_does_not_count_for_step_a():  # HT-8.3
     assert s["p"][RED]["pp"] == 0 and s["houses"]["Minden"][0] == RED
 
 
-def test_gold_coin_and_house_order():  # HT-T-14 HT-8.6 HT-8.6.1
+def test_gold_coin_and_house_order():  # HT-T-14 HT-8.6 HT-8.6.1 HT-8.9
     s = new()
     fill(s, "emden-groningen", "0t")
     s = run(s, RED, "establish emden-groningen", "kontor groningen trader")
@@ -192,3 +192,27 @@ def test_nothing_is_always_allowed():  # HT-D-11 HT-8.5
     assert legal(s, RED)[-1] == "nothing"
     s = run(s, RED, "nothing")
     assert s["p"][RED]["stock"] == [2, 0] and s["houses"]["Duisburg"] == [None]
+
+
+def test_stock_and_supply_kept_apart():  # HT-0.2 HT-0.5
+    # MUST: pieces coming back from an established route go to the stock, never the supply
+    s = give(new(), RED, supply=(1, 0))
+    fill(s, "goslar-magdeburg", "0t")
+    s = run(s, RED, "establish goslar-magdeburg", "nothing")
+    assert s["p"][RED]["stock"] == [2, 0] and s["p"][RED]["supply"] == [1, 0]
+    assert "assign" in legal(s, RED)
+
+
+def test_overview_flow_place_fill_establish():  # HT-1.1
+    s = give(new(), RED, supply=(2, 0))
+    s["markers"]["dortmund-duisburg"] = "plus3"
+    s["_supply"] = ["swap"]
+    s["houses"]["Dortmund"][0] = BLUE
+    s = run(s, RED, "place", "on dortmund-duisburg", "place", "on dortmund-duisburg", "end")
+    s = run(s, BLUE, "end")
+    s = run(s, GREEN, "end")
+    s = run(s, RED, "establish dortmund-duisburg")
+    assert s["p"][BLUE]["pp"] == 1  # PP to the controller of an end city
+    assert s["p"][RED]["markers"][0][0] == "plus3"  # the marker
+    s = run(s, RED, "kontor duisburg trader")  # and a Kontor
+    assert s["houses"]["Duisburg"] == [RED]

@@ -134,7 +134,7 @@ def test_swap_onto_coin_scores_nothing_and_no_east_west():  # HT-C2
     assert s["houses"]["Stendal"][:2] == [RED, BLUE] and s["ew"] == [] and s["p"][RED]["pp"] == 0
 
 
-def test_plus_four_actions():  # HT-T-24 HT-9.6.3 HT-C3
+def test_plus_four_actions():  # HT-T-24 HT-9.6 HT-9.6.3 HT-C3
     s = give(new(), RED, supply=(5, 0))
     s["p"][RED]["markers"] = [["plus4", False, False]]
     s = run(s, RED, "place", "on arnheim-duisburg", "use plus4")

@@ -77,3 +77,19 @@ def test_two_player_material_and_pawn_setup():  # HT-2.6 HT-5.5 HT-13.2 HT-D-22 
         t = E.apply(s, s["placer"], "pawn to p07")
         assert t["pawn"] == "p07" and E.to_act(t) == [s["start"]]
     assert placers == {0, 1}
+
+
+def test_five_desks_one_colour_each():  # HT-2.2
+    from games.engines.hansa_teutonica.svg import SEAT_COLOURS
+    s = E.setup(5, 4, {})
+    v = E.view(s, 0)
+    assert [d["seat"] for d in v["desks"]] == [0, 1, 2, 3, 4]
+    assert len(set(SEAT_COLOURS[:5])) == 5
+
+
+def test_reconstructed_names_and_values():  # HT-0.1 HT-0.3
+    from games.engines.hansa_teutonica.board import SIDES
+    side = SIDES["45"]
+    assert side.city_name["Lubeck"] == "Lübeck" and side.city_name["Gottingen"] == "Göttingen"
+    assert side.city_name["Osnabruck"] == "Osnabrück" and side.city_name["Munster"] == "Münster"
+    assert [pts for _, pts in side.coellen_fields] == [7, 8, 9, 11]
