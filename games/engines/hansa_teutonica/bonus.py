@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import MARKER_NAMES, side_of
 from .rules import develop, developable, marker_routes
-from .state import KIND, log, mutable
+from .state import KIND, log, mutable, wspace
 
 
 def _usable(p: dict, kind: str) -> int | None:
@@ -99,7 +99,7 @@ def remove_apply(s: dict, seat: int, words: list[str]) -> None:
     else:
         i = int(words[1]) - 1
     route = st.pop("r")
-    sp = s["spaces"][route]
+    sp = wspace(s, route)
     o = sp[i]
     sp[i] = None
     owner = int(o[0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import side_of
 from .rules import allowed_route, place_on, replace_targets
-from .state import KIND, KIND_BY_WORD, log
+from .state import KIND, KIND_BY_WORD, log, wspace
 
 
 def _cost(kind: str) -> int:
@@ -104,7 +104,7 @@ def _commit(s: dict, seat: int, words: list[str]) -> None:
     p["supply"][1] -= pm
     p["stock"][0] += pt
     p["stock"][1] += pm
-    s["spaces"][route][i] = f"{seat}{pk}"
+    wspace(s, route)[i] = f"{seat}{pk}"
     s["used"] += 1
     log(s, seat, f"{{p{seat}}} displaces the {KIND[vk]} of {{p{victim}}} on {route} with a {KIND[pk]}"
                  f" and pays {pt} trader(s) and {pm} merchant(s) into stock")
@@ -198,7 +198,7 @@ def rep_apply(s: dict, seat: int, words: list[str]) -> None:
         return
     if w == "lift":
         route, k = words[1], KIND_BY_WORD[words[2]]
-        sp = s["spaces"][route]
+        sp = wspace(s, route)
         sp[sp.index(f"{seat}{k}")] = None
         rep["hold"], rep["src"] = k, "board"
         log(s, seat, f"{{p{seat}}} lifts a {KIND[k]} from {route}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import ABILITY_NAMES, MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
-from .state import KIND, KIND_BY_WORD, full, level, log, mutable
+from .state import KIND, KIND_BY_WORD, full, level, log, mutable, wspace
 
 
 def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
@@ -125,7 +125,7 @@ def _city(s: dict, word: str) -> str:
 def finish(s: dict, seat: int, route: str, words) -> None:
     side = side_of(s)
     p = s["p"][seat]
-    sp = s["spaces"][route]
+    sp = wspace(s, route)
     s["step"] = None
     w = words[0] if words else "nothing"
     if w in ("kontor", "extra"):

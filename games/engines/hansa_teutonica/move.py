@@ -7,7 +7,7 @@ exchanges an own trader on route a with an own merchant on route b."""
 from __future__ import annotations
 
 from .board import side_of
-from .state import KIND, KIND_BY_WORD, level, log
+from .state import KIND, KIND_BY_WORD, level, log, wspace
 
 
 def _own(s: dict, seat: int):
@@ -95,9 +95,9 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
     if w == "from":
         k = KIND_BY_WORD[words[2]]
         frm, tgt = words[1], st["tgt"]
-        sp = s["spaces"][frm]
+        sp = wspace(s, frm)
         sp[sp.index(f"{seat}{k}")] = None
-        dst = s["spaces"][tgt]
+        dst = wspace(s, tgt)
         dst[dst.index(None)] = f"{seat}{k}"
         st["left"] -= 1
         st["moved"] += 1
@@ -106,7 +106,7 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
             st["tgt"] = None
     elif w == "swap":
         a, b = words[1], words[2]
-        sa, sb = s["spaces"][a], s["spaces"][b]
+        sa, sb = wspace(s, a), wspace(s, b)
         ia, ib = sa.index(f"{seat}t"), sb.index(f"{seat}m")
         sa[ia], sb[ib] = f"{seat}m", f"{seat}t"
         st["left"] -= 2

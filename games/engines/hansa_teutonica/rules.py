@@ -4,7 +4,7 @@ the 2-player pawn restriction (HT-13.5) and re-placement distances (HT-7.5.4).""
 from __future__ import annotations
 
 from .board import ABILITY_NAMES, EW_POINTS, TRACKS, side_of
-from .state import full, level, log
+from .state import full, level, log, wspace
 
 WIN_PP = 20
 CITIES_TO_END = 10
@@ -163,7 +163,7 @@ def marker_routes(s: dict) -> list[str]:
 
 
 def place_on(s: dict, route: str, piece: str) -> int:
-    sp = s["spaces"][route]
+    sp = wspace(s, route)
     i = sp.index(None)
     sp[i] = piece
     return i

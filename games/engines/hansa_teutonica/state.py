@@ -75,7 +75,7 @@ def setup_state(players: int, seed: int, options: dict) -> dict:
 def clone(s: dict) -> dict:
     """A copy deep enough that apply never touches its input."""
     n = dict(s)
-    n["spaces"] = {k: v[:] for k, v in s["spaces"].items()}
+    n["spaces"] = dict(s["spaces"])  # route lists are copied on write (wspace)
     # houses, extras and coellen are copied on write (see mutable())
     n["markers"] = dict(s["markers"])
     n["p"] = [{
@@ -107,6 +107,13 @@ def mutable(s: dict, key: str):
     else:
         s[key] = {k: x[:] for k, x in v.items()}
     return s[key]
+
+
+def wspace(s: dict, route: str) -> list:
+    """The spaces of ``route``, copied so that they may be changed (copy-on-write)."""
+    sp = s["spaces"][route][:]
+    s["spaces"][route] = sp
+    return sp
 
 
 def log(s: dict, seat, text: str, only=None, redacted=None) -> None:
