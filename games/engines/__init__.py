@@ -35,7 +35,9 @@ def get_engine(slug: str) -> Engine:
         if exc.name and module_path.startswith(exc.name):
             raise KeyError(f"game {slug!r} is not installed") from None
         raise
-    engine = module.ENGINE
+    engine = getattr(module, "ENGINE", None)
+    if engine is None:  # a package still being written
+        raise KeyError(f"game {slug!r} is not installed")
     _cache[slug] = engine
     return engine
 

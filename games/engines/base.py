@@ -87,7 +87,8 @@ def _checked(options: dict, specs: list[dict], game: str) -> dict:
     for key, spec in known.items():
         value = options.get(key, spec["default"])
         allowed = [choice[0] for choice in spec["choices"]]
-        if value not in allowed:
+        # compare types too: True must not pass for 1
+        if not any(value == a and type(value) is type(a) for a in allowed):
             raise IllegalMove(f"option {key!r} must be one of {allowed}, not {value!r}")
         out[key] = value
     return out
