@@ -3,7 +3,7 @@ the end-of-turn marker step and the end of the game (HT-11.2)."""
 from __future__ import annotations
 
 from . import assign, bonus, displace, establish, move, place
-from .board import MARKER_NAMES
+from .board import MARKER_NAMES, side_of
 from .state import level, log
 
 
@@ -20,15 +20,49 @@ def menu(s: dict, seat: int) -> list[str]:
     out = []
     left = s["acts"] - s["used"]
     if left > 0:
-        if assign.available(s, seat):
+        p = s["p"][seat]
+        sup = p["supply"][0] + p["supply"][1]
+        if p["stock"][0] + p["stock"][1]:  # HT-D-5
             out.append("assign")
-        if place.available(s, seat):
+        # one scan of the routes for place / displace / move / establish
+        side = side_of(s)
+        pre = str(seat)
+        t_own, m_own = pre + "t", pre + "m"
+        two = s["two"]
+        pawn = s["pawn"]
+        place_ok = False
+        disp_ok = False
+        own_routes = 0
+        empty_routes = 0
+        own_with_empty = 0
+        complete = []
+        for r, sp in s["spaces"].items():
+            allowed = not two or pawn in side.route_provinces[r]
+            empty = None in sp
+            own = t_own in sp or m_own in sp
+            if empty:
+                empty_routes += 1
+                if allowed:
+                    place_ok = True
+            if own:
+                own_routes += 1
+                if empty:
+                    own_with_empty += 1
+                elif allowed and all(o[0] == pre for o in sp):
+                    complete.append(r)
+            if allowed and sup >= 2 and not disp_ok:
+                for o in sp:
+                    if o is not None and o[0] != pre and sup >= (2 if o[1] == "t" else 3):
+                        disp_ok = True
+                        break
+        if sup and place_ok:
             out.append("place")
-        if displace.available(s, seat):
+        if disp_ok:
             out.append("displace")
-        if move.available(s, seat):
+        if own_routes and (empty_routes > own_with_empty or (own_routes >= 2 and empty_routes)
+                           or move.available(s, seat)):
             out.append("move")
-        out += ["establish " + r for r in establish.routes(s, seat)]
+        out += ["establish " + r for r in complete]
         out += establish.via_pawn(s, seat)
     if s["two"] and (left > 0 or not s["free_used"]):
         out.append("pawn")
