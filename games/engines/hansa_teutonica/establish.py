@@ -2,7 +2,7 @@
 draw, (c) one reward: Kontor, develop, Coellen, extra Kontor (marker) or nothing."""
 from __future__ import annotations
 
-from .board import ABILITY_NAMES, MARKER_NAMES, RANK, side_of
+from .board import MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
 from .state import KIND, KIND_BY_WORD, full, level, log, mutable, wspace

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .board import ABILITY_NAMES, LAYOUT, MARKER_NAMES, SIDES, TRACKS
+from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
 
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#b9770e", "#7d3c98"]
 PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#555555"}

@@ -3,7 +3,7 @@ import pytest
 
 from games.engines import IllegalMove
 
-from .helpers import E, RED, BLUE, give, legal, new, put, run
+from .helpers import E, RED, give, legal, new, put, run
 
 
 def test_assign_takes_all_when_stock_is_short():  # HT-T-3 HT-7.3

@@ -1,7 +1,7 @@
 """Control (HT-10.1), networks (HT-10.2) and the East-West connection (HT-10.3)."""
 from games.engines.hansa_teutonica.rules import controller, largest_network, networks
 
-from .helpers import E, RED, BLUE, GREEN, fill, kontor, new, run
+from .helpers import RED, BLUE, GREEN, fill, kontor, new, run
 from games.engines.hansa_teutonica.turn import start_turn
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from games.engines import IllegalMove
 
-from .helpers import E, RED, BLUE, GREEN, fill, give, legal, new, put, run
+from .helpers import E, RED, BLUE, fill, give, legal, new, put, run
 
 R1 = "dortmund-duisburg"  # distance 1: arnheim-duisburg, dortmund-paderborn
 D1 = ["arnheim-duisburg", "dortmund-paderborn"]

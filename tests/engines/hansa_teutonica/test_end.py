@@ -1,5 +1,5 @@
 """End of the game (HT-11, HT-1.2, HT-C6, HT-C1)."""
-from .helpers import E, RED, BLUE, GREEN, fill, kontor, legal, new, run
+from .helpers import E, RED, BLUE, fill, kontor, legal, new, run
 
 
 def test_twenty_pp_in_step_a_finishes_the_action():  # HT-T-19 HT-11 HT-11.1 HT-11.2 HT-1.2

@@ -1,5 +1,5 @@
 """Move / Liber Sophiae (HT-7.6, HT-D-10)."""
-from .helpers import E, RED, BLUE, give, legal, new, put, run
+from .helpers import RED, give, legal, new, put, run
 
 
 def test_move_two_pieces_anywhere():  # HT-T-10 HT-7.6
