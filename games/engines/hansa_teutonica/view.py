@@ -157,6 +157,7 @@ def build_view(s: dict, seat, to_act: list[int]) -> dict:
     if st is not None and seat == s["active"] and "r" in st:
         v["step_detail"] = {"route": st["r"]}
     if seat is not None:
+        v["your_settings"] = {"auto_replace": s["auto"][seat]}  # own seat settings only
         if st is not None and seat == s["active"] and st["a"] == "move":
             v["moves_left"] = st["left"]
     return v

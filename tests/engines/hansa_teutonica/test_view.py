@@ -120,3 +120,10 @@ def test_svg_city_and_coellen_targets():  # HT-8.8
     svg = render_svg(E.view(s, RED), ["A", "B", "C"], legal(s, RED))
     moves = set(re.findall(r'data-move="([^"]+)"', svg))
     assert "coellen black" in moves and any(m.startswith("kontor") for m in moves)
+
+
+def test_own_seat_setting_only():  # HT-C4
+    s = new(options={"seats": [{"auto_replace": True}, {}, {}]})
+    assert E.view(s, RED)["your_settings"] == {"auto_replace": True}
+    assert E.view(s, BLUE)["your_settings"] == {"auto_replace": False}
+    assert "your_settings" not in E.view(s, None)
