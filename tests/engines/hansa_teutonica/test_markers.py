@@ -202,3 +202,25 @@ def test_drawn_marker_cannot_be_claimed_same_turn():  # HT-T-29 HT-9.4
     v = E.view(s, RED)
     assert v["your_drawn_markers"] is None and v["desks"][RED]["drawn"] == 1
     assert not any("plus4" in str(ev["text"]).lower() or "+4" in ev["text"] for ev in v["log"])
+
+
+def test_upgrade_actiones_in_last_action_gives_one_more():  # HT-T-16 HT-9.6.4 HT-C3
+    s = give(new(), RED, supply=(3, 0))
+    s["p"][RED]["markers"] = [["upgrade", False, False]]
+    s = run(s, RED, "place", "on arnheim-duisburg", "place", "on arnheim-duisburg")
+    assert s["acts"] - s["used"] == 0
+    s = run(s, RED, "use upgrade actiones")
+    assert s["acts"] == 3 and "place" in legal(s, RED)
+    s = run(s, RED, "place", "on arnheim-duisburg")
+    assert s["spaces"]["arnheim-duisburg"] == ["0t", "0t", "0t"]
+
+
+def test_redacted_log_for_others():  # HT-6.2.2 HT-D-2
+    s = new()
+    s["markers"]["dortmund-paderborn"] = "plus3"
+    s["_supply"] = ["upgrade"]
+    fill(s, "dortmund-paderborn", "0t")
+    s = run(s, RED, "establish dortmund-paderborn", "nothing", "end")
+    texts = [ev["text"] for ev in E.view(s, BLUE)["log"]]
+    assert "{p0} looks at the drawn markers" in texts
+    assert "{p0} looks at the drawn markers: Upgrade ability" in [ev["text"] for ev in E.view(s, RED)["log"]]
