@@ -82,7 +82,8 @@ def render_svg(view: dict, names, legal=()) -> str:
             out.append(f'<line x1="{x1}" y1="{y1}" x2="{tx}" y2="{ty}" stroke="#999" stroke-width="2" stroke-dasharray="2 6"/>')
         for p in view.get("provinces", []):
             x, y = p["label"]
-            mv = next((m for m in legal if m.split()[-1] == p["id"] or (len(m.split()) > 1 and m.split()[-2] == p["id"] and m.endswith(" end"))), None)
+            mv = next((m for m in legal if m.startswith(("to ", "free ", "pawn to "))
+                       and p["id"] in m.split()), None)
             out.append(f'<g{_legal_attr(mv)}><circle cx="{x}" cy="{y}" r="15" fill="#fff" fill-opacity="0.6" stroke="#777"/>'
                        f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
@@ -122,10 +123,14 @@ def render_svg(view: dict, names, legal=()) -> str:
         w = SLOT * (len(hs) + len(ex)) + 8
         x0 = x - w / 2
         cmoves = [m for m in legal if c["id"].lower() in m.split()]
-        first = next((m for m in cmoves if m.startswith(("kontor", "develop"))), None)
+        first = next((m for m in cmoves if m.startswith("kontor")), None)
         out.append(f'<g><rect x="{x0:.1f}" y="{y - 14:.1f}" width="{w:.1f}" height="28" rx="6" '
                    f'fill="{"#d5e8d4" if c["completed"] else "#f8f1dc"}" stroke="#333"/>')
-        out.append(f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold">{_e(c["name"])}</text>')
+        name_mv = next((m for m in cmoves if m.startswith("extra")), None)
+        if c["ability"] and f"develop {c['ability']}" in legal:
+            name_mv = f"develop {c['ability']}"
+        out.append(f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold"{_legal_attr(name_mv)}>'
+                   f'{_e(c["name"])}</text>')
         if c["ability"]:
             out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="10" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
         out.append('</g>')
@@ -151,8 +156,6 @@ def render_svg(view: dict, names, legal=()) -> str:
             out.append(f'<g{_legal_attr(mv)}><title>{_e(c["name"])} house {i + 1}: {h["shape"]}, {h["colour"]}'
                        f'{", coin" if h["coin"] else ""}</title>{shape}{coin}{occ}</g>')
             xs += SLOT
-        if not next_free and next_free != 0 and first and not ex:
-            pass
         if c["id"] == side.coellen:
             bx, by = x - 60, y + 36
             out.append(f'<text x="{bx}" y="{by - 4}" font-size="10">Coellen prestige</text>')

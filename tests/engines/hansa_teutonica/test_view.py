@@ -127,3 +127,16 @@ def test_own_seat_setting_only():  # HT-C4
     assert E.view(s, RED)["your_settings"] == {"auto_replace": True}
     assert E.view(s, BLUE)["your_settings"] == {"auto_replace": False}
     assert "your_settings" not in E.view(s, None)
+
+
+def test_svg_develop_and_extra_targets():  # HT-8.7 HT-9.6.1
+    s = new()
+    s["p"][RED]["markers"] = [["extra", False, False]]
+    s["houses"]["Hamburg"][0] = BLUE
+    fill(s, "hamburg-lubeck", "0t")
+    s = run(s, RED, "establish hamburg-lubeck")
+    svg = render_svg(E.view(s, RED), ["A", "B", "C"], legal(s, RED))
+    xml.dom.minidom.parseString(svg)
+    moves = set(re.findall(r'data-move="([^"]+)"', svg))
+    assert {"develop bursa", "extra hamburg trader", "kontor lubeck trader"} <= moves
+    assert moves <= set(legal(s, RED))
