@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..base import Engine, IllegalMove
 from . import assign, bonus, displace, establish, move, pawn, place, turn
+from .fast import quick_ok
 from .notation import match
 from .scoring import result as _result
 from .state import clone, setup_state
@@ -48,6 +49,8 @@ class HansaTeutonicaEngine(Engine):
             if state["phase"] == "over":
                 raise IllegalMove("the game is over")
             raise IllegalMove("it is not your turn to decide anything")
+        if quick_ok(state, seat, text):
+            return text
         return match(_options(state, seat), text, lambda: prompt_for(state, seat))
 
     def apply(self, state: dict, seat: int, move: str) -> dict:
