@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import MARKER_NAMES, side_of
 from .rules import develop, developable, marker_routes
-from .state import KIND, log, mutable, wspace
+from .state import KIND, log, mark_used, mutable, wspace
 
 
 def _usable(p: dict, kind: str) -> int | None:
@@ -60,7 +60,7 @@ def use(s: dict, seat: int, words: list[str]) -> None:
     if kind == "remove":
         s["step"] = {"a": "remove", "n": 0}
         return
-    p["markers"][_usable(p, kind)][1] = True
+    mark_used(p, _usable(p, kind))
     if kind in ("plus3", "plus4"):
         extra = 3 if kind == "plus3" else 4
         s["acts"] += extra  # HT-9.6.3
@@ -106,7 +106,7 @@ def remove_apply(s: dict, seat: int, words: list[str]) -> None:
     s["p"][owner]["supply"][0 if o[1] == "t" else 1] += 1  # HT-9.6.5
     if st["n"] == 0:
         p = s["p"][seat]
-        p["markers"][_usable(p, "remove")][1] = True
+        mark_used(p, _usable(p, "remove"))
     st["n"] += 1
     log(s, seat, f"{{p{seat}}} removes a {KIND[o[1]]} of {{p{owner}}} from {route} (Remove 3)")
     if st["n"] >= 3 or not remove_routes(s, seat):

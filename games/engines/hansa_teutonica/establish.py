@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
-from .state import KIND, KIND_BY_WORD, full, level, log, mutable, wspace
+from .state import KIND, KIND_BY_WORD, full, level, log, mark_used, mutable, wspace
 
 
 def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
@@ -50,7 +50,7 @@ def start(s: dict, seat: int, route: str) -> None:
     m = s["markers"].pop(route, None)
     if m is not None:
         p = s["p"][seat]
-        p["markers"].append([m, False, True])
+        p["markers"] = p["markers"] + [[m, False, True]]
         log(s, seat, f"{{p{seat}}} claims the {MARKER_NAMES[m]} marker")
         if s["_supply"]:
             s["_drawn"].append(s["_supply"].pop(0))
@@ -145,7 +145,7 @@ def finish(s: dict, seat: int, route: str, words) -> None:
                 if s["completed"] >= CITIES_TO_END and not s["end"]:
                     trigger_end(s, f"{CITIES_TO_END} cities are completed")
         else:
-            p["markers"][usable_extra(p)][1] = True
+            mark_used(p, usable_extra(p))
             mutable(s, "extras").setdefault(c, []).append(seat)
             log(s, seat, f"{{p{seat}}} uses Extra Kontor: a Kontor left of the houses in {side.city_name[c]}")
         check_east_west(s, seat)  # HT-8.6.3
@@ -168,8 +168,8 @@ def finish(s: dict, seat: int, route: str, words) -> None:
         if o is not None:
             p["stock"][0 if o[1] == "t" else 1] += 1
             sp[i] = None
-    for m in p["markers"]:
-        m[2] = False  # usable from the end of the claiming action (HT-9.5)
+    if any(m[2] for m in p["markers"]):  # usable from the end of the claiming action (HT-9.5)
+        p["markers"] = [[m[0], m[1], False] for m in p["markers"]]
     if s["end"]:
         from .turn import game_over
         game_over(s)

@@ -106,7 +106,9 @@ def develop(s: dict, seat: int, ability: str, why: str) -> None:
     """HT-4.2: uncover the leftmost field; the piece goes to the personal supply."""
     p = s["p"][seat]
     old = level(p, ability)
-    p["dev"][ability] += 1
+    dev = dict(p["dev"])  # copy-on-write
+    dev[ability] += 1
+    p["dev"] = dev
     p["supply"][1 if ability == "liber" else 0] += 1
     new = level(p, ability)
     if ability == "actiones" and seat == s["active"]:

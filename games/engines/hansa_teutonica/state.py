@@ -78,12 +78,13 @@ def clone(s: dict) -> dict:
     n["spaces"] = dict(s["spaces"])  # route lists are copied on write (wspace)
     # houses, extras and coellen are copied on write (see mutable())
     n["markers"] = dict(s["markers"])
+    # a player's "dev" and "markers" are replaced, never changed in place (set_dev, mark_used)
     n["p"] = [{
         "stock": p["stock"][:],
         "supply": p["supply"][:],
         "pp": p["pp"],
-        "dev": dict(p["dev"]),
-        "markers": [m[:] for m in p["markers"]],
+        "dev": p["dev"],
+        "markers": p["markers"],
         "drawn": p["drawn"],
     } for p in s["p"]]
     n["ew"] = s["ew"][:]
@@ -114,6 +115,13 @@ def wspace(s: dict, route: str) -> list:
     sp = s["spaces"][route][:]
     s["spaces"][route] = sp
     return sp
+
+
+def mark_used(p: dict, i: int) -> None:
+    """Turn marker i face down (used), replacing the list (copy-on-write)."""
+    ms = [m[:] for m in p["markers"]]
+    ms[i][1] = True
+    p["markers"] = ms
 
 
 def log(s: dict, seat, text: str, only=None, redacted=None) -> None:

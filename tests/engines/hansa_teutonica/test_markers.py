@@ -224,3 +224,20 @@ def test_redacted_log_for_others():  # HT-6.2.2 HT-D-2
     texts = [ev["text"] for ev in E.view(s, BLUE)["log"]]
     assert "{p0} looks at the drawn markers" in texts
     assert "{p0} looks at the drawn markers: Upgrade ability" in [ev["text"] for ev in E.view(s, RED)["log"]]
+
+
+def test_marker_uses_and_claims_leave_the_input_untouched():  # HT-9.5 HT-9.6
+    from .helpers import frozen
+    s = give(new(), RED, supply=(2, 0))
+    s["p"][RED]["markers"] = [["upgrade", False, False], ["plus3", False, False], ["swap", False, False],
+                              ["remove", False, False], ["extra", False, False]]
+    kontor(s, "Minden", RED, BLUE)
+    kontor(s, "Duisburg", BLUE)
+    put(s, "arnheim-kampen", "1t")
+    fill(s, "dortmund-duisburg", "0t")
+    s["markers"]["dortmund-duisburg"] = "plus4"
+    for seq in (["use upgrade actiones"], ["use plus3"], ["use swap minden 1"], ["use remove", "at arnheim-kampen"],
+                ["establish dortmund-duisburg", "extra duisburg trader"]):
+        before = frozen(s)
+        t = run(s, RED, *seq)
+        assert frozen(s) == before and frozen(t) != before
