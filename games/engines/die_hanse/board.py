@@ -92,6 +92,18 @@ class Board:
         self.pirate_ok = frozenset(i for i, k in self.kind.items()
                                    if k in ("sea", "bay") or (k == "harbour" and i != self.luebeck))
         self.validate()
+        # open-water sailing distance of every field to every harbour (for "sail … toward …")
+        self.dist_to = {}
+        for name, hx in self.harbours.items():
+            d = {hx: 0}
+            todo = deque([hx])
+            while todo:
+                x = todo.popleft()
+                for y in self.nbrs[x]:
+                    if y not in d and self.kind[y] in ("sea", "bay"):
+                        d[y] = d[x] + 1
+                        todo.append(y)
+            self.dist_to[name] = d
 
     # ------------------------------------------------------------------
     def validate(self) -> None:

@@ -14,7 +14,12 @@ class DieHanseEngine(Engine):
     name = "Die Hanse"
     min_players = 3
     max_players = 6
-    option_specs: list = []
+    option_specs = [{
+        "key": "round_limit",
+        "label": "Safety limit: the game ends after this many rounds if no storage is full",
+        "choices": [[60, "60 rounds"], [100, "100 rounds"], [0, "no limit"]],
+        "default": 60,
+    }]
     seat_option_specs = [{
         "key": "offer_special_cards",
         "label": "Offer me my special cards after other players' ship moves",

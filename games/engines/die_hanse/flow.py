@@ -47,6 +47,13 @@ def advance(state: dict) -> None:
                 pirate.end_round(state)
                 continue
             return
+        if k == "fine":
+            while f["queue"] and all(v is None for v in state["store"][f["queue"][0]]["vals"]):
+                f["queue"].pop(0)
+            if not f["queue"]:
+                state["stack"].pop()
+                continue
+            return
         if k == "place":
             moves = cards.place_moves(state, f)
             if not moves:
@@ -94,9 +101,9 @@ def legal(state: dict, seat: int) -> list:
     f = top(state)
     k = f["k"]
     if k == "turn":
-        return turn.slot_moves(state, seat, turn.turn_ships(state, f))
+        return turn.slot_moves(state, seat, turn.turn_ships(state, f), course=f.get("course"))
     if k == "xmove":
-        return turn.slot_moves(state, seat, ships_of(state, seat), extra=True)
+        return turn.slot_moves(state, seat, ships_of(state, seat), extra=True, course=f.get("course"))
     if k == "window":
         if f["stage"] == "ask":
             return special.ask_moves(state, seat)
@@ -133,7 +140,10 @@ def timeout_ok(state: dict, seat: int) -> bool:
 def apply_move(state: dict, seat: int, move: str) -> None:
     f = top(state)
     k = f["k"]
-    if k in ("turn", "xmove"):
+    if k in ("turn", "xmove") and move.endswith(" sea"):
+        f["course"] = turn.SHIP_NAMES.index(move.split()[1])
+    elif k in ("turn", "xmove"):
+        f["course"] = None
         s, entered = turn.apply_slot(state, seat, move)
         if k == "turn":
             f["done"].append(s)

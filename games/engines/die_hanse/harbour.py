@@ -13,7 +13,7 @@ ORDER = {g: i for i, g in enumerate(GOODS)}
 def new_frame(state: dict, ship: int, hexid: str, mover: int) -> dict:
     a, b = holders(state, ship)
     return {"k": "harbour", "ship": ship, "h": BOARD.harbour_at[hexid], "mover": mover,
-            "partner": b if mover == a else a, "stage": "mover", "queue": [], "draw": None}
+            "partner": b if mover == a else a, "stage": "mover", "queue": [], "draw": None, "sub": None}
 
 
 def trader(frame: dict) -> int:
@@ -53,21 +53,30 @@ def trade_options(state: dict, seat: int, ship: int, harbour: str) -> list:
 
 
 def step_moves(state: dict, frame: dict) -> list:
+    """The harbour step menu: trades and discards open a small sub-menu (``trade`` / ``discard``)."""
     seat = trader(frame)
     ship, h = frame["ship"], frame["h"]
     if frame["draw"] is not None:
         vals = sorted(set(frame["draw"]["vals"]), reverse=True)
         return [f"keep {v}" for v in vals]
-    moves = trade_options(state, seat, ship, h)
+    stones = half(state, seat, ship)
+    types = sorted({g for g, _ in stones}, key=ORDER.__getitem__)
+    sub = frame.get("sub")
+    if sub == "trade":
+        return trade_options(state, seat, ship, h) + ["back"]
+    if sub == "discard":
+        return [f"discard {g}" for g in types] + ["back"]
+    moves = []
+    if trade_options(state, seat, ship, h):
+        moves.append("trade")
     if h == "luebeck":
-        stones = half(state, seat, ship)
         st = state["store"][seat]
-        types = sorted({g for g, _ in stones}, key=ORDER.__getitem__)
-        for g in types:
-            if any(sg == g and v is None for sg, v in zip(st["goods"], st["vals"])):
-                moves.append(f"unload {g}")
-        for g in types:
-            moves.append(f"discard {g}")
+        fits = [g for g in types if any(sg == g and v is None for sg, v in zip(st["goods"], st["vals"]))]
+        if len(fits) > 1 or (fits and sum(1 for s in stones if s[0] == fits[0]) > 1):
+            moves.append("unload all")
+        moves += [f"unload {g}" for g in fits]
+        if types:
+            moves.append("discard")
         if len(stones) < 3 and pool(state, "luebeck", "salt"):
             moves.append("refill")
     moves.append("done")
@@ -85,6 +94,12 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
     words = move.split()
     ship, h = frame["ship"], frame["h"]
     stones = half(state, seat, ship)
+    if words == ["trade"] or words == ["discard"]:
+        frame["sub"] = words[0]
+        return
+    frame["sub"] = None
+    if words[0] == "back":
+        return
     if words[0] == "keep":
         keep_draw(state, frame, seat, int(words[1]))
         run_queue(state, frame, seat)
@@ -98,19 +113,15 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
         log(state, seat, "{p%d} trades %s in %s" % (seat, ", ".join(parts), BOARD.harbour_name[h]))
         frame["queue"] = queue
         run_queue(state, frame, seat)
+    elif words == ["unload", "all"]:
+        while True:
+            st = state["store"][seat]
+            fits = [s[0] for s in stones if any(sg == s[0] and v is None for sg, v in zip(st["goods"], st["vals"]))]
+            if not fits:
+                break
+            unload(state, frame, seat, fits[0])
     elif words[0] == "unload":
-        g = words[1]
-        best = max((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
-        stone = stones.pop(best)
-        st = state["store"][seat]
-        slot = next(i for i, (sg, v) in enumerate(zip(st["goods"], st["vals"])) if sg == g and v is None)
-        st["vals"][slot] = stone[1]
-        log(state, seat, "{p%d} unloads %s into storage" % (seat, g))
-        if state["final"] is None and storage_full(state, seat):
-            # HANSE-13.1: first filler, completing ship and partner
-            p = holders(state, ship)[1] if seat == ship else holders(state, ship)[0]
-            state["final"] = {"f": seat, "partner": p, "t": state["turn"], "ship": ship}
-            log(state, seat, "{p%d}'s storage is full: the game ends after one more turn for the others" % seat)
+        unload(state, frame, seat, words[1])
     elif words[0] == "discard":
         g = words[1]
         low = min((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
@@ -123,6 +134,23 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
         if words[0] == "timeout" and frame["stage"] == "partner" and h == "luebeck":
             refill(state, seat, ship)  # HANSE-14.2 default
         finish_step(state, frame)
+
+
+def unload(state: dict, frame: dict, seat: int, g: str) -> None:
+    """HANSE-8.8.1: the best stone of that type onto an empty slot showing it."""
+    ship = frame["ship"]
+    stones = half(state, seat, ship)
+    best = max((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
+    stone = stones.pop(best)
+    st = state["store"][seat]
+    slot = next(i for i, (sg, v) in enumerate(zip(st["goods"], st["vals"])) if sg == g and v is None)
+    st["vals"][slot] = stone[1]
+    log(state, seat, "{p%d} unloads %s into storage" % (seat, g))
+    if state["final"] is None and storage_full(state, seat):
+        # HANSE-13.1: first filler, completing ship and partner
+        p = holders(state, ship)[1] if seat == ship else holders(state, ship)[0]
+        state["final"] = {"f": seat, "partner": p, "t": state["turn"], "ship": ship}
+        log(state, seat, "{p%d}'s storage is full: the game ends after one more turn for the others" % seat)
 
 
 def refill(state: dict, seat: int, ship: int) -> None:

@@ -56,6 +56,7 @@ def new_state(players: int, seed: int, options: dict) -> dict:
         "final": None,
         "over": False,
         "offer": offer,
+        "limit": options.get("round_limit", 60),
         "timeouts": [0] * n,
         "stack": [{"k": "turn", "seat": 0, "done": [], "stage": "move"}],
         "log": [],

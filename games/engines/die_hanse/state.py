@@ -5,12 +5,18 @@ from ..rng import randbelow
 from .board import BOARD, SHIP_NAMES
 
 
-def copy_state(obj):
+def copy_state(state: dict) -> dict:
+    """Copy for ``apply``: log events are never mutated, so the log list is copied shallowly."""
+    out = {k: (_copy(v) if k != "log" else list(v)) for k, v in state.items()}
+    return out
+
+
+def _copy(obj):
     """Fast deep copy of a JSON-like structure (dict/list/scalars)."""
     if isinstance(obj, dict):
-        return {k: copy_state(v) for k, v in obj.items()}
+        return {k: _copy(v) for k, v in obj.items()}
     if isinstance(obj, list):
-        return [copy_state(v) for v in obj]
+        return [_copy(v) for v in obj]
     return obj
 
 

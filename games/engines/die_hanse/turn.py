@@ -8,9 +8,15 @@ from .special import open_window
 from .state import blocked_hexes, log, occupancy, ship_name, ships_of
 
 
-def slot_moves(state: dict, seat: int, ships: list, extra: bool = False) -> list:
+def slot_moves(state: dict, seat: int, ships: list, extra: bool = False, course=None) -> list:
+    """The move slot menu. A ship's move is offered in two small steps: harbours (and canal
+    entries) directly, open water as ``sail <ship> sea`` followed by the field (docs/die-hanse.md)."""
     occ = occupancy(state)
     out = []
+    if course is not None:
+        dests = destinations(state, course, occ)
+        return ["sail %s %s" % (ship_name(course), BOARD.label[h])
+                for h in sorted(dests, key=BOARD.order.__getitem__) if dests[h] == "sea"]
     for s in ships:
         sh = state["ships"][s]
         name = ship_name(s)
@@ -21,9 +27,52 @@ def slot_moves(state: dict, seat: int, ships: list, extra: bool = False) -> list
         if may_stay(state, s, occ):
             out.append("stay %s" % name)
         dests = destinations(state, s, occ)
+        in_canal = BOARD.kind[sh["at"]] == "canal"
+        sea = False
         for h in sorted(dests, key=BOARD.order.__getitem__):
-            out.append("sail %s %s" % (name, BOARD.label[h]))
+            if dests[h] == "sea" and not in_canal:
+                sea = True
+            else:
+                out.append("sail %s %s" % (name, BOARD.label[h]))
+        if sea:
+            # "toward <harbour>": as close to that harbour as this move gets (docs/die-hanse.md)
+            for hname in suggested(state, seat, s):
+                if BOARD.harbours[hname] in dests or toward(state, s, hname, dests) is None:
+                    continue
+                out.append("sail %s toward %s" % (name, hname))
+            out.append("sail %s sea" % name)
     return out
+
+
+HARBOURS = ("bergen", "bremen", "danzig", "london", "luebeck", "nowgorod", "stockholm")
+
+
+def suggested(state: dict, seat: int, ship: int) -> list:
+    """Harbours offered as "toward" shortcuts: Lübeck, and every harbour where the mover's half of
+    this ship could trade a stone one step up the exchange tree."""
+    from .state import half
+    out = ["luebeck"]
+    types = {g for g, _ in half(state, seat, ship)}
+    wants = {t for g in types for t in BOARD.tree.get(g, ())}
+    if wants:
+        for hname in HARBOURS:
+            if hname != "luebeck" and any(state["_pools"][hname].get(t) for t in wants):
+                out.append(hname)
+    return out
+
+
+def toward(state: dict, ship: int, hname: str, dests: dict):
+    """The open-water destination nearest to ``hname`` if it is nearer than where the ship is."""
+    dist = BOARD.dist_to[hname]
+    here = dist.get(state["ships"][ship]["at"], 10 ** 6)
+    best = None
+    for h, kind in dests.items():
+        if kind != "sea" or h not in dist:
+            continue
+        key = (dist[h], BOARD.order[h])
+        if dist[h] < here and (best is None or key < best[0]):
+            best = (key, h)
+    return best[1] if best else None
 
 
 def movable(state: dict, seat: int) -> bool:
@@ -43,7 +92,10 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     if words[0] == "stay":
         log(state, seat, "{p%d} leaves the %s ship where it is" % (seat, words[1]))
         return s, False
-    dest = BOARD.by_label[words[2]]
+    if words[2] == "toward":
+        dest = toward(state, s, words[3], destinations(state, s))
+    else:
+        dest = BOARD.by_label[words[2]]
     start = sh["at"]
     kind = BOARD.kind[dest]
     if BOARD.kind[start] == "canal":
@@ -52,7 +104,7 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     elif kind == "canal":
         sh["dir"] = 1 if dest == BOARD.canal[0] else -1
     sh["at"] = dest
-    log(state, seat, "{p%d} sails the %s ship to %s" % (seat, words[1], words[2]))
+    log(state, seat, "{p%d} sails the %s ship to %s" % (seat, words[1], BOARD.label[dest]))
     return s, kind == "harbour" and BOARD.kind[start] != "canal"
 
 
@@ -134,7 +186,13 @@ def end_turn(state: dict) -> None:
     state["stack"].pop()
     fin = state["final"]
     t = state["turn"] + 1
+    limit = state.get("limit", 0)
     while True:
+        if fin is None and limit and t >= limit * n:
+            state["over"] = True
+            state["turn"] = t
+            log(state, None, "no storage is full after %d rounds: the game ends (round limit)" % limit)
+            return
         if fin is not None and t > fin["t"] + n:
             state["over"] = True
             state["turn"] = t
