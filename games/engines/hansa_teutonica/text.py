@@ -54,7 +54,8 @@ def render_text(view: dict, names) -> str:
         lines.append(f"    markers: {mk}" + (f"; {d['drawn']} drawn face down" if d["drawn"] else "")
                      + (f"; East-West #{d['east_west']}" if d["east_west"] else ""))
     lines.append("")
-    lines.append("CITIES (houses left to right; + = extra Kontors)")
+    lines.append("CITIES (houses left to right: W/O/P/B colour, s square, o round, $ gold coin;"
+                 " + extra Kontors)")
     for c in view["cities"]:
         hs = " ".join(
             f"[{h['colour'][0].upper()}{'o' if h['shape'] == 'round' else 's'}{'$' if h['coin'] else ''}:"
@@ -68,7 +69,7 @@ def render_text(view: dict, names) -> str:
                    for f in view["coellen"])
     lines.append(f"  Coellen prestige box: {cf}")
     lines.append("")
-    lines.append("ROUTES")
+    lines.append("ROUTES (T trader, M merchant, . empty; <marker>)")
     for r in view["routes"]:
         sp = " ".join(_piece(p, names) for p in r["spaces"])
         mk = f"  <{MARKER_NAMES[r['marker']]}>" if r["marker"] else ""
