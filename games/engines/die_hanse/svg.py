@@ -1,0 +1,157 @@
+"""SVG picture of a view: the hex map with ships, then storages, cargo holds, hand and wind."""
+from __future__ import annotations
+
+import html
+import math
+
+from .board import BOARD, GOOD_NAMES, SHIP_NAMES
+
+SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#d35400", "#7d3c98", "#222222"]
+GOOD_COLOURS = {"salt": "#bbbbbb", "fish": "#7f8c8d", "grain": "#d4ac0d", "ore": "#6e2c00",
+                "fur": "#a04000", "cloth": "#2e86c1", "beer": "#b9770e"}
+KIND_FILL = {"sea": "#d6eaf8", "bay": "#aed6f1", "harbour": "#fdebd0", "canal": "#a3e4d7", "island": "#d5c4a1"}
+SIZE = 14.0
+W3 = math.sqrt(3)
+
+
+def _e(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _centre(h: dict) -> tuple:
+    return SIZE * W3 * (h["q"] + h["r"] / 2.0) + 40, SIZE * 1.5 * h["r"] + 24
+
+
+def _hex_points(x: float, y: float) -> str:
+    pts = []
+    for i in range(6):
+        a = math.radians(60 * i - 30)
+        pts.append("%.1f,%.1f" % (x + SIZE * math.cos(a), y + SIZE * math.sin(a)))
+    return " ".join(pts)
+
+
+def _legal_by_hex(legal) -> dict:
+    out = {}
+    for m in legal or ():
+        w = m.split()
+        lab = None
+        if w[0] in ("sail", "place") and len(w) == 3:
+            lab = w[2]
+        elif w[0] == "pirate" and w[1] != "stay":
+            lab = w[1]
+        elif w[0] == "storm" and len(w) == 3:
+            lab = w[2]
+        if lab and lab in BOARD.by_label:
+            out.setdefault(BOARD.by_label[lab], m)
+    return out
+
+
+def render_svg(view: dict, names, legal=()) -> str:
+    def name(p):
+        try:
+            return str(names[p])
+        except (IndexError, KeyError, TypeError):
+            return "player %d" % (p + 1)
+
+    clickable = _legal_by_hex(legal)
+    xs = [_centre(h)[0] for h in BOARD.hexes.values()]
+    ys = [_centre(h)[1] for h in BOARD.hexes.values()]
+    map_w = max(xs) + 40
+    map_h = max(ys) + 24
+    n = view["players"]
+    panel_h = 58 * n + 90
+    width = max(map_w, 520)
+    height = map_h + panel_h
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
+           'style="max-width:%dpx;font-family:sans-serif" role="img" aria-label="Die Hanse board">'
+           % (width, height, width)]
+    out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
+    blocked = set()
+    if view.get("blockade") == "sund":
+        blocked = set(BOARD.sund)
+    elif view.get("blockade"):
+        blocked = {BOARD.harbours[view["blockade"]]}
+    for hid, h in BOARD.hexes.items():
+        x, y = _centre(h)
+        fill = KIND_FILL.get(h["kind"], "#ffffff")
+        if h["kind"] == "sea" and h.get("sea") == "baltic":
+            fill = "#c4dff2"
+        attrs = ""
+        cls = "hex %s" % h["kind"]
+        if hid in clickable:
+            cls += " legal"
+            attrs = ' data-move="%s"' % _e(clickable[hid])
+        stroke = "#c0392b" if hid in BOARD.sund_set else "#8aa"
+        out.append('<polygon class="%s" points="%s" fill="%s" stroke="%s" stroke-width="%s"%s>'
+                   '<title>%s</title></polygon>' % (
+                       cls, _hex_points(x, y), fill, stroke, "1.6" if hid in BOARD.sund_set else "0.6", attrs,
+                       _e(BOARD.label[hid] + (" — " + h["name"] if h.get("name") else ""))))
+        if h["kind"] == "harbour":
+            hn = h["harbour"]
+            out.append('<text x="%.1f" y="%.1f" font-size="7" text-anchor="middle" fill="#333">%s</text>'
+                       % (x, y - SIZE - 2, _e(BOARD.harbour_name[hn])))
+            goods = view["pools"].get(hn, {})
+            txt = " ".join("%d%s" % (c, g[:2]) for g, c in goods.items())
+            out.append('<text x="%.1f" y="%.1f" font-size="6" text-anchor="middle" fill="#555">%s</text>'
+                       % (x, y + SIZE + 7, _e(txt)))
+        elif h["kind"] in ("canal", "island", "bay"):
+            out.append('<text x="%.1f" y="%.1f" font-size="5" text-anchor="middle" fill="#444">%s</text>'
+                       % (x, y + 2, _e(BOARD.label[hid] if h["kind"] == "canal" else (h.get("name") or "")[:9])))
+        if hid in blocked:
+            out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="none" stroke="#000" stroke-width="2">'
+                       '<title>blockade</title></circle>' % (x, y))
+    # ships
+    at = {}
+    for i, sh in enumerate(view["ships"]):
+        at.setdefault(sh["hex"], []).append(i)
+    for hid, ships in at.items():
+        x, y = _centre(BOARD.hexes[hid])
+        for k, i in enumerate(ships):
+            dx = (k - (len(ships) - 1) / 2.0) * 7
+            out.append('<circle class="ship" cx="%.1f" cy="%.1f" r="4.5" fill="%s" stroke="#fff" stroke-width="1">'
+                       '<title>%s ship</title></circle>' % (x + dx, y, SEAT_COLOURS[i], _e(SHIP_NAMES[i])))
+    if view.get("pirate_hex"):
+        x, y = _centre(BOARD.hexes[view["pirate_hex"]])
+        out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>pirate ship</title></path>' % (x, y - 5))
+    # panel
+    y0 = map_h + 16
+    w = view["wind"]
+    out.append('<text x="10" y="%d" font-size="11">Wind: North Sea %d · Baltic %d</text>' % (y0, w["north"], w["baltic"]))
+    if view.get("hand"):
+        out.append('<text x="200" y="%d" font-size="9">Your cards: %s</text>'
+                   % (y0, _e("; ".join(c["title"] for c in view["hand"]))))
+    y = y0 + 16
+    for p in range(n):
+        out.append('<rect x="6" y="%d" width="12" height="12" fill="%s"/>' % (y - 10, SEAT_COLOURS[p]))
+        sp = view["special"][p]
+        extra = "".join([" P" if sp["privilege"] else "", " K" if sp["kaperbrief"] else ""])
+        out.append('<text x="22" y="%d" font-size="10">%s%s</text>' % (y, _e(name(p)), _e(extra)))
+        sx = 150
+        for s in view["storages"][p]["slots"]:
+            col = GOOD_COLOURS[s["good"]]
+            out.append('<rect x="%d" y="%d" width="26" height="14" fill="%s" stroke="%s"/>'
+                       % (sx, y - 11, col if s["filled"] else "#fff", col))
+            label = GOOD_NAMES[s["good"]][:4] + ("=%d" % s["value"] if "value" in s else "")
+            out.append('<text x="%d" y="%d" font-size="6" fill="%s">%s</text>'
+                       % (sx + 1, y - 1, "#fff" if s["filled"] else "#333", _e(label)))
+            sx += 28
+        # the two cargo holds this player shares
+        hy = y + 18
+        hx = 22
+        for i, sh in enumerate(view["ships"]):
+            for side in ("stern", "bow"):
+                if sh[side]["seat"] != p:
+                    continue
+                out.append('<text x="%d" y="%d" font-size="7" fill="%s">%s %s:</text>'
+                           % (hx, hy, SEAT_COLOURS[i], _e(sh["name"]), side))
+                gx = hx + 52
+                vals = sh[side].get("values")
+                for k, g in enumerate(sh[side]["goods"]):
+                    out.append('<rect x="%d" y="%d" width="20" height="10" fill="%s"/>' % (gx, hy - 8, GOOD_COLOURS[g]))
+                    t = g[:3] + (str(vals[k]) if vals else "")
+                    out.append('<text x="%d" y="%d" font-size="6" fill="#fff">%s</text>' % (gx + 1, hy - 1, _e(t)))
+                    gx += 22
+                hx += 130
+        y += 58
+    out.append("</svg>")
+    return "".join(out)

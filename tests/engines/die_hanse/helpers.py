@@ -1,0 +1,112 @@
+"""Scenario helpers for the Die Hanse tests: start from ``setup`` and set fields."""
+from __future__ import annotations
+
+import pytest
+
+from games.engines import IllegalMove, get_engine
+from games.engines.die_hanse.board import BOARD
+from games.engines.die_hanse.cards import card_text
+
+E = get_engine("die-hanse")
+
+
+def game(n: int = 4, seed: int = 1, offer=(), **options) -> dict:
+    opts = dict(options)
+    opts["seats"] = [{"offer_special_cards": s in offer} for s in range(n)]
+    return E.setup(n, seed, opts)
+
+
+def hx(label: str) -> str:
+    return BOARD.by_label[label]
+
+
+def put(state: dict, ship: int, label: str, direction: int = 0) -> None:
+    state["ships"][ship]["at"] = hx(label)
+    state["ships"][ship]["dir"] = direction
+
+
+def clear_sea(state: dict) -> None:
+    """Every ship back in Lübeck."""
+    for s in range(state["n"]):
+        put(state, s, "luebeck")
+
+
+def wind(state: dict, north: int, baltic: int) -> None:
+    cid = next(c for c in BOARD.card_order
+               if BOARD.cards[c]["type"] == "wind" and BOARD.cards[c]["north"] == north
+               and BOARD.cards[c]["baltic"] == baltic)
+    state["wind"] = cid
+
+
+def card_id(text: str) -> str:
+    return next(c for c in BOARD.card_order if card_text(c) == text)
+
+
+def hand(state: dict, seat: int, *texts: str) -> None:
+    ids = []
+    for t in texts:
+        cid = next(c for c in BOARD.card_order if card_text(c) == t and c not in ids)
+        ids.append(cid)
+        if cid in state["_deck"]:
+            state["_deck"].remove(cid)
+    state["_hands"][seat] = ids
+
+
+def cargo(state: dict, ship: int, stern=None, bow=None) -> None:
+    if stern is not None:
+        state["cargo"][ship][0] = [list(s) for s in stern]
+    if bow is not None:
+        state["cargo"][ship][1] = [list(s) for s in bow]
+
+
+def storage(state: dict, seat: int, goods, vals=None) -> None:
+    state["store"][seat]["goods"] = list(goods)
+    state["store"][seat]["vals"] = list(vals) if vals is not None else [None] * 6
+
+
+def turn_of(state: dict, seat: int, turn: int | None = None) -> None:
+    state["turn"] = seat if turn is None else turn
+    state["stack"] = [{"k": "turn", "seat": seat, "done": [], "stage": "move"}]
+
+
+def play(state: dict, seat: int, *moves: str) -> dict:
+    for m in moves:
+        state = E.apply(state, seat, m)
+    return state
+
+
+def sail(state: dict, seat: int, ship: str, label: str) -> dict:
+    """Sail a ship, through the ``sea`` sub-menu when the target is open water."""
+    direct = "sail %s %s" % (ship, label)
+    if direct in E.legal_moves(state, seat):
+        return E.apply(state, seat, direct)
+    state = E.apply(state, seat, "sail %s sea" % ship)
+    return E.apply(state, seat, direct)
+
+
+def sea_targets(state: dict, seat: int, ship: str) -> set:
+    """Every field the ship may sail to now (harbours, canal, open water)."""
+    legal = E.legal_moves(state, seat)
+    out = {m.split()[2] for m in legal if m.startswith("sail %s " % ship) and m.split()[2] not in ("sea", "toward")}
+    if "sail %s sea" % ship in legal:
+        s2 = E.apply(state, seat, "sail %s sea" % ship)
+        out |= {m.split()[2] for m in E.legal_moves(s2, seat)}
+    return out
+
+
+def finish_windows(state: dict) -> dict:
+    """Everybody asked in open reaction windows passes."""
+    while state["stack"] and state["stack"][-1]["k"] == "window":
+        for seat in E.to_act(state):
+            state = E.apply(state, seat, "pass")
+    return state
+
+
+def illegal(state: dict, seat: int, move: str) -> str:
+    with pytest.raises(IllegalMove) as info:
+        E.apply(state, seat, move)
+    return str(info.value)
+
+
+def top(state: dict) -> dict:
+    return state["stack"][-1]
