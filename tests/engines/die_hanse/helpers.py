@@ -110,3 +110,23 @@ def illegal(state: dict, seat: int, move: str) -> str:
 
 def top(state: dict) -> dict:
     return state["stack"][-1]
+
+
+def enter(state: dict, seat: int, ship: int, harbour: str) -> dict:
+    """Put ``ship`` next to ``harbour`` and let ``seat`` (whose turn it becomes) sail it in."""
+    from games.engines.die_hanse.board import SHIP_NAMES
+    hxid = BOARD.harbours[harbour]
+    occ = {sh["at"] for sh in state["ships"]}
+    nb = next(y for y in BOARD.nbrs[hxid] if BOARD.kind[y] in ("sea", "bay") and y not in occ)
+    state["ships"][ship]["at"] = nb
+    if not state["stack"] or state["stack"][-1]["k"] != "turn" or state["stack"][-1]["seat"] != seat:
+        turn_of(state, seat)
+    return E.apply(state, seat, "sail %s %s" % (SHIP_NAMES[ship], harbour))
+
+
+def keep_all(state: dict, seat: int) -> dict:
+    """Resolve pending draws of ``seat`` keeping the highest value."""
+    while state["stack"] and state["stack"][-1]["k"] == "harbour" and state["stack"][-1]["draw"] is not None:
+        vals = state["stack"][-1]["draw"]["vals"]
+        state = E.apply(state, seat, "keep %d" % max(vals))
+    return state
