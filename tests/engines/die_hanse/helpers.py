@@ -130,3 +130,11 @@ def keep_all(state: dict, seat: int) -> dict:
         vals = state["stack"][-1]["draw"]["vals"]
         state = E.apply(state, seat, "keep %d" % max(vals))
     return state
+
+
+def play_card(state: dict, seat: int, text: str) -> dict:
+    """Let ``seat`` play a harbour card now (as via a special card), keeping the turn below."""
+    if not any(BOARD.cards[c] and card_text(c) == text for c in state["_hands"][seat]):
+        hand(state, seat, text, *[card_text(c) for c in state["_hands"][seat][:2]])
+    state["stack"].append({"k": "cardplay", "seat": seat})
+    return E.apply(state, seat, "play " + text)
