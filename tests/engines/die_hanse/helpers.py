@@ -138,3 +138,18 @@ def play_card(state: dict, seat: int, text: str) -> dict:
         hand(state, seat, text, *[card_text(c) for c in state["_hands"][seat][:2]])
     state["stack"].append({"k": "cardplay", "seat": seat})
     return E.apply(state, seat, "play " + text)
+
+
+def idle_turn(state: dict) -> dict:
+    """The active player leaves both ships where they are (passing in the windows)."""
+    t = state["turn"]
+    while not state["over"] and state["turn"] == t:
+        seat = E.to_act(state)[0]
+        f = state["stack"][-1]
+        if f["k"] == "fine":
+            break
+        if f["k"] == "window":
+            state = E.apply(state, seat, "pass")
+        else:
+            state = E.apply(state, seat, E.default_move(state, seat))
+    return state
