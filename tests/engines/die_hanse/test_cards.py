@@ -79,7 +79,7 @@ def test_blockade_ends_only_by_card_or_special():  # HANSE-9.2.6 HANSE-9.2.1
     assert s["blockade"] == "london"
 
 
-def test_storm_into_the_bay():  # HANSE-T-32 HANSE-9.6 HANSE-9.6.1 HANSE-9.6.2 HANSE-7.4.3 HANSE-7.7.5
+def test_storm_into_the_bay():  # HANSE-T-32 HANSE-9.6.4 HANSE-9.6 HANSE-9.6.1 HANSE-9.6.2 HANSE-7.4.3 HANSE-7.7.5
     s = game(5, seed=2)
     clear_sea(s)
     turn_of(s, 0)

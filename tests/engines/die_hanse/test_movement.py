@@ -63,7 +63,7 @@ def _corridor():
     raise AssertionError("no corridor on this map")
 
 
-def test_overtaking_counts_the_field_but_cannot_end_there():  # HANSE-T-6 HANSE-7.4.2 HANSE-7.4.1
+def test_overtaking_counts_the_field_but_cannot_end_there():  # HANSE-T-6 HANSE-7.4 HANSE-7.4.2 HANSE-7.4.1
     s = _scenario()
     wind(s, 3, 3)
     x, b, beyond = _corridor()

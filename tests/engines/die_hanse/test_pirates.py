@@ -59,7 +59,7 @@ def test_pirate_cannot_jump_over_a_ship():  # HANSE-T-23 HANSE-11.4
     raise AssertionError("no configuration found")
 
 
-def test_plunder_by_half_and_type():  # HANSE-T-24 HANSE-11.5 HANSE-C3 HANSE-5.3.5
+def test_plunder_by_half_and_type():  # HANSE-T-24 HANSE-11.8 HANSE-11.5 HANSE-C3 HANSE-5.3.5
     s = _setup()
     put(s, 1, "e5")
     cargo(s, 1, stern=[["salt", 0], ["grain", 3], ["beer", 4]], bow=[["fish", 2], ["fish", 3], ["salt", 0]])
