@@ -1,23 +1,26 @@
+"""Fixtures for the Django tests. Imports of Django code are lazy so that the pure engine tests
+(tests/engines) also run without Django: ``pytest tests/engines -p no:django``."""
 import pytest
-from django.core import mail
-from django.test import TestCase
-
-from games import services
-from games.models import Game
-
-from .factories import UserFactory
 
 
 def committed():
     """Run the on-commit callbacks (mail tasks) of what happens inside, as a real commit would.
 
     Tests marked ``django_db`` run inside one transaction that never commits."""
+    from django.test import TestCase
+
     return TestCase.captureOnCommitCallbacks(execute=True)
 
 
 @pytest.fixture(autouse=True)
-def anymail_test_backend(settings):
+def anymail_test_backend(request):
     """Mail goes through anymail's test backend (pytest-django would swap in locmem)."""
+    if not request.config.pluginmanager.hasplugin("django") or "tests/engines/" in str(request.node.path):
+        yield
+        return
+    from django.core import mail
+
+    settings = request.getfixturevalue("settings")
     settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
     mail.outbox = []
     yield
@@ -25,12 +28,18 @@ def anymail_test_backend(settings):
 
 @pytest.fixture
 def make_user(db):
+    from .factories import UserFactory
+
     return UserFactory
 
 
 @pytest.fixture
 def started_game(db):
     """A running game of ``engine`` with ``players`` fresh accounts, seats in joining order."""
+    from games import services
+    from games.models import Game
+
+    from .factories import UserFactory
 
     def make(engine="hansa", players=3, options=None, seat_options=None, deadline=None):
         users = UserFactory.create_batch(players)
@@ -55,6 +64,8 @@ def user_of(game, seat_number):
 
 def act(game, seat_number, move, channel="web"):
     """Submit ``move`` for a seat through the one write path, with the current sequence number."""
+    from games import services
+
     game.refresh_from_db()
     with committed():
         return services.submit_move(game.pk, user_of(game, seat_number), move, expected_seq=game.move_count, channel=channel)
