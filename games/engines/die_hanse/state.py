@@ -6,8 +6,23 @@ from .board import BOARD, SHIP_NAMES
 
 
 def copy_state(state: dict) -> dict:
-    """Copy for ``apply``: log events are never mutated, so the log list is copied shallowly."""
-    out = {k: (_copy(v) if k != "log" else list(v)) for k, v in state.items()}
+    """Copy for ``apply`` (hand-written for speed). Immutable leaves are shared: log events and the
+    ``[good, value]`` stone pairs are never mutated in place, only added to or removed from lists."""
+    out = dict(state)
+    out["log"] = list(state["log"])
+    out["ships"] = [dict(sh) for sh in state["ships"]]
+    out["cargo"] = [[list(h) for h in ship] for ship in state["cargo"]]
+    out["store"] = [{"card": st["card"], "goods": st["goods"], "vals": list(st["vals"])} for st in state["store"]]
+    out["special"] = [dict(sp) for sp in state["special"]]
+    out["discard"] = list(state["discard"])
+    out["hansetage"] = [_copy(h) for h in state["hansetage"]]
+    out["final"] = dict(state["final"]) if state["final"] else None
+    out["offer"] = list(state["offer"])
+    out["timeouts"] = list(state["timeouts"])
+    out["stack"] = [_copy(f) for f in state["stack"]]
+    out["_deck"] = list(state["_deck"])
+    out["_hands"] = [list(h) for h in state["_hands"]]
+    out["_pools"] = {h: {g: list(v) for g, v in p.items()} for h, p in state["_pools"].items()}
     return out
 
 
