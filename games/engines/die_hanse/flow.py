@@ -130,7 +130,7 @@ def timeout_ok(state: dict, seat: int) -> bool:
     f = top(state)
     if f is None:
         return False
-    if f["k"] == "window":
+    if f["k"] in ("window", "turn", "xmove"):
         return True
     if f["k"] == "harbour" and f["stage"] == "partner" and f["draw"] is None:
         return True
@@ -140,8 +140,10 @@ def timeout_ok(state: dict, seat: int) -> bool:
 def apply_move(state: dict, seat: int, move: str) -> None:
     f = top(state)
     k = f["k"]
-    if k in ("turn", "xmove") and move.endswith(" sea"):
-        f["course"] = turn.SHIP_NAMES.index(move.split()[1])
+    if k in ("turn", "xmove") and move == "timeout":
+        move = _slot_default(state, seat, f)
+    if k in ("turn", "xmove") and (len(move.split()) == 2 and move.startswith("sail ") or move == "back"):
+        f["course"] = None if move == "back" else turn.SHIP_NAMES.index(move.split()[1])
     elif k in ("turn", "xmove"):
         f["course"] = None
         s, entered = turn.apply_slot(state, seat, move)
@@ -179,6 +181,21 @@ def apply_move(state: dict, seat: int, move: str) -> None:
     turn.check_presence(state)
 
 
+def _slot_default(state: dict, seat: int, f: dict) -> str:
+    """HANSE-14.1: the first listed ship stays where it is (a canal ship advances to its first field)."""
+    extra = f["k"] == "xmove"
+    ships = ships_of(state, seat) if extra else turn.turn_ships(state, f)
+    course = f.get("course")
+    if course is None:
+        first = turn.slot_choices(state, ships, extra)[0]
+        if first.startswith("wait"):
+            return first
+        course = turn.SHIP_NAMES.index(first.split()[1])
+    moves = [m for m in turn.slot_moves(state, seat, ships, extra, course=course) if m != "back"]
+    stay = [m for m in moves if m.startswith("stay")]
+    return (stay or moves)[0]
+
+
 def default(state: dict, seat: int) -> str | None:
     if seat not in to_act(state):
         return None
@@ -186,11 +203,8 @@ def default(state: dict, seat: int) -> str | None:
     k = f["k"]
     moves = legal(state, seat)
     if k in ("turn", "xmove"):
-        # HANSE-14.1: leave the ship where it is; a canal ship advances (lowest field id)
-        for m in moves:
-            if m.startswith("wait") or m.startswith("stay"):
-                return m
-        return moves[0]
+        d = _slot_default(state, seat, f)
+        return d if d in moves else "timeout"
     if k == "window":
         return "timeout"
     if k == "harbour":

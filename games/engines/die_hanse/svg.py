@@ -54,6 +54,7 @@ def render_svg(view: dict, names, legal=()) -> str:
             return "player %d" % (p + 1)
 
     clickable = _legal_by_hex(legal)
+    ship_click = {m.split()[1]: m for m in legal or () if len(m.split()) == 2 and m.split()[0] in ("sail", "wait")}
     xs = [_centre(h)[0] for h in BOARD.hexes.values()]
     ys = [_centre(h)[1] for h in BOARD.hexes.values()]
     map_w = max(xs) + 40
@@ -108,8 +109,10 @@ def render_svg(view: dict, names, legal=()) -> str:
         x, y = _centre(BOARD.hexes[hid])
         for k, i in enumerate(ships):
             dx = (k - (len(ships) - 1) / 2.0) * 7
-            out.append('<circle class="ship" cx="%.1f" cy="%.1f" r="4.5" fill="%s" stroke="#fff" stroke-width="1">'
-                       '<title>%s ship</title></circle>' % (x + dx, y, SEAT_COLOURS[i], _e(SHIP_NAMES[i])))
+            click = ship_click.get(SHIP_NAMES[i])
+            attrs = ' class="ship legal" data-move="%s"' % _e(click) if click else ' class="ship"'
+            out.append('<circle%s cx="%.1f" cy="%.1f" r="4.5" fill="%s" stroke="#fff" stroke-width="1">'
+                       '<title>%s ship</title></circle>' % (attrs, x + dx, y, SEAT_COLOURS[i], _e(SHIP_NAMES[i])))
     if view.get("pirate_hex"):
         x, y = _centre(BOARD.hexes[view["pirate_hex"]])
         out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>pirate ship</title></path>' % (x, y - 5))

@@ -8,39 +8,45 @@ from .special import open_window
 from .state import blocked_hexes, log, occupancy, ship_name, ships_of
 
 
-def slot_moves(state: dict, seat: int, ships: list, extra: bool = False, course=None) -> list:
-    """The move slot menu. A ship's move is offered in two small steps: harbours (and canal
-    entries) directly, open water as ``sail <ship> sea`` followed by the field (docs/die-hanse.md)."""
-    occ = occupancy(state)
+def slot_choices(state: dict, ships: list, extra: bool = False) -> list:
+    """Ships (and forfeited slots) the player may pick for this move slot."""
     out = []
-    if course is not None:
-        dests = destinations(state, course, occ)
-        return ["sail %s %s" % (ship_name(course), BOARD.label[h])
-                for h in sorted(dests, key=BOARD.order.__getitem__) if dests[h] == "sea"]
     for s in ships:
-        sh = state["ships"][s]
-        name = ship_name(s)
-        if sh["skip"]:
+        if state["ships"][s]["skip"]:
             if not extra:
-                out.append("wait %s" % name)  # D-20: the slot is forfeited
-            continue
-        if may_stay(state, s, occ):
-            out.append("stay %s" % name)
-        dests = destinations(state, s, occ)
-        in_canal = BOARD.kind[sh["at"]] == "canal"
-        sea = False
-        for h in sorted(dests, key=BOARD.order.__getitem__):
-            if dests[h] == "sea" and not in_canal:
-                sea = True
-            else:
-                out.append("sail %s %s" % (name, BOARD.label[h]))
-        if sea:
-            # "toward <harbour>": as close to that harbour as this move gets (docs/die-hanse.md)
-            for hname in suggested(state, seat, s):
-                if BOARD.harbours[hname] in dests or toward(state, s, hname, dests) is None:
-                    continue
-                out.append("sail %s toward %s" % (name, hname))
-            out.append("sail %s sea" % name)
+                out.append("wait %s" % ship_name(s))  # D-20: the slot is forfeited
+        else:
+            out.append("sail %s" % ship_name(s))
+    return out
+
+
+def slot_moves(state: dict, seat: int, ships: list, extra: bool = False, course=None) -> list:
+    """The move slot menu in two small steps: pick a ship (``sail <ship>``), then its destination
+    (``sail <ship> <field>``, ``stay <ship>``, ``sail <ship> toward <harbour>``; ``back``).
+    With a single choice the first step is skipped (docs/die-hanse.md)."""
+    choices = slot_choices(state, ships, extra)
+    explicit = course is not None
+    if course is None:
+        if len(choices) != 1 or choices[0].startswith("wait"):
+            return choices
+        course = SHIP_NAMES.index(choices[0].split()[1])
+    occ = occupancy(state)
+    s = course
+    name = ship_name(s)
+    out = []
+    if may_stay(state, s, occ):
+        out.append("stay %s" % name)
+    dests = destinations(state, s, occ)
+    for h in sorted(dests, key=BOARD.order.__getitem__):
+        out.append("sail %s %s" % (name, BOARD.label[h]))
+    if BOARD.kind[state["ships"][s]["at"]] != "canal":
+        # "toward <harbour>": as close to that harbour as this move gets
+        for hname in suggested(state, seat, s):
+            if BOARD.harbours[hname] in dests or toward(state, s, hname, dests) is None:
+                continue
+            out.append("sail %s toward %s" % (name, hname))
+    if explicit and len(choices) > 1:
+        out.append("back")
     return out
 
 

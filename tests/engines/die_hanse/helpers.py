@@ -70,28 +70,31 @@ def turn_of(state: dict, seat: int, turn: int | None = None) -> None:
 
 
 def play(state: dict, seat: int, *moves: str) -> dict:
+    """Apply moves; a ship move first picks the ship (``sail <ship>``) when that step is pending."""
     for m in moves:
+        w = m.split()
+        if w[0] in ("sail", "stay") and m not in E.legal_moves(state, seat) \
+                and "sail %s" % w[1] in E.legal_moves(state, seat):
+            state = E.apply(state, seat, "sail %s" % w[1])
         state = E.apply(state, seat, m)
     return state
 
 
+def ship_moves(state: dict, seat: int, ship: str) -> list:
+    """The destination step of ``ship`` (without ``back``)."""
+    legal = E.legal_moves(state, seat)
+    if "sail %s" % ship in legal:
+        legal = E.legal_moves(E.apply(state, seat, "sail %s" % ship), seat)
+    return [m for m in legal if m != "back" and m.split()[1] == ship]
+
+
 def sail(state: dict, seat: int, ship: str, label: str) -> dict:
-    """Sail a ship, through the ``sea`` sub-menu when the target is open water."""
-    direct = "sail %s %s" % (ship, label)
-    if direct in E.legal_moves(state, seat):
-        return E.apply(state, seat, direct)
-    state = E.apply(state, seat, "sail %s sea" % ship)
-    return E.apply(state, seat, direct)
+    return play(state, seat, "sail %s %s" % (ship, label))
 
 
 def sea_targets(state: dict, seat: int, ship: str) -> set:
     """Every field the ship may sail to now (harbours, canal, open water)."""
-    legal = E.legal_moves(state, seat)
-    out = {m.split()[2] for m in legal if m.startswith("sail %s " % ship) and m.split()[2] not in ("sea", "toward")}
-    if "sail %s sea" % ship in legal:
-        s2 = E.apply(state, seat, "sail %s sea" % ship)
-        out |= {m.split()[2] for m in E.legal_moves(s2, seat)}
-    return out
+    return {m.split()[2] for m in ship_moves(state, seat, ship) if m.startswith("sail") and m.split()[2] != "toward"}
 
 
 def finish_windows(state: dict) -> dict:
@@ -121,7 +124,7 @@ def enter(state: dict, seat: int, ship: int, harbour: str) -> dict:
     state["ships"][ship]["at"] = nb
     if not state["stack"] or state["stack"][-1]["k"] != "turn" or state["stack"][-1]["seat"] != seat:
         turn_of(state, seat)
-    return E.apply(state, seat, "sail %s %s" % (SHIP_NAMES[ship], harbour))
+    return play(state, seat, "sail %s %s" % (SHIP_NAMES[ship], harbour))
 
 
 def keep_all(state: dict, seat: int) -> dict:

@@ -13,12 +13,19 @@ def _setup():
 
 def test_turn_defaults():  # HANSE-14.1 HANSE-A-1
     s = _setup()
-    assert E.default_move(s, 0) == "stay red"
+    assert E.default_move(s, 0) == "timeout"  # one step: the first ship stays where it is
     assert E.default_move(s, 1) is None
+    s2 = play(s, 0, "timeout")
+    assert s2["stack"][0]["done"] == [0] and s2["ships"][0]["at"] == s["ships"][0]["at"]
+    s3 = play(s, 0, "sail red")
+    assert E.default_move(s3, 0) == "stay red"
     put(s, 0, "canal2", 1)
-    assert E.default_move(s, 0) == "stay orange"
     s = play(s, 0, "stay orange", "pass")
+    assert E.legal_moves(s, 0) == ["sail red canal3"]
     assert E.default_move(s, 0) == "sail red canal3"
+    put(s, 0, "canal2", 1)
+    s4 = play(game(4, seed=51), 0, "stay red", "pass")
+    assert E.default_move(s4, 0) == "stay orange"
 
 
 def test_harbour_defaults():  # HANSE-14.1 HANSE-A-1 HANSE-14.8

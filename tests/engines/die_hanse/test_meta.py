@@ -1,7 +1,7 @@
 """Conventions and overview (HANSE-0, HANSE-1)."""
 from games.engines.die_hanse.board import BOARD
 
-from .helpers import E, clear_sea, game, illegal, play, put, turn_of
+from .helpers import E, clear_sea, game, illegal, play, put, ship_moves, turn_of
 
 
 def test_sources_s1_wins_reentering_same_harbour():  # HANSE-0.1
@@ -9,7 +9,7 @@ def test_sources_s1_wins_reentering_same_harbour():  # HANSE-0.1
     clear_sea(s)
     turn_of(s, 0)
     put(s, 0, "bergen")
-    assert "sail red bergen" in E.legal_moves(s, 0)  # S1, not S2's "another harbour"
+    assert "sail red bergen" in ship_moves(s, 0, "red")  # S1, not S2's "another harbour"
 
 
 def test_must_not_rules_raise():  # HANSE-0.2 HANSE-8.7
