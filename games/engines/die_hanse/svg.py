@@ -19,7 +19,7 @@ def _e(text) -> str:
 
 
 def _centre(h: dict) -> tuple:
-    return SIZE * W3 * (h["q"] + h["r"] / 2.0) + 40, SIZE * 1.5 * h["r"] + 24
+    return SIZE * W3 * (h["q"] + h["r"] / 2.0) + 60, SIZE * 1.5 * h["r"] + 30
 
 
 def _hex_points(x: float, y: float) -> str:
@@ -57,15 +57,17 @@ def render_svg(view: dict, names, legal=()) -> str:
     ship_click = {m.split()[1]: m for m in legal or () if len(m.split()) == 2 and m.split()[0] in ("sail", "wait")}
     xs = [_centre(h)[0] for h in BOARD.hexes.values()]
     ys = [_centre(h)[1] for h in BOARD.hexes.values()]
-    map_w = max(xs) + 40
-    map_h = max(ys) + 24
+    map_w = max(xs) + 50
+    map_h = max(ys) + 30
     n = view["players"]
-    panel_h = 58 * n + 90
+    panel_h = 58 * n + 100
     width = max(map_w, 520)
     height = map_h + panel_h
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
            'style="max-width:%dpx;font-family:sans-serif" role="img" aria-label="Die Hanse board">'
            % (width, height, width)]
+    out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
+               ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
     blocked = set()
     if view.get("blockade") == "sund":
@@ -87,6 +89,8 @@ def render_svg(view: dict, names, legal=()) -> str:
                    '<title>%s</title></polygon>' % (
                        cls, _hex_points(x, y), fill, stroke, "1.6" if hid in BOARD.sund_set else "0.6", attrs,
                        _e(BOARD.label[hid] + (" — " + h["name"] if h.get("name") else ""))))
+    for hid, h in BOARD.hexes.items():
+        x, y = _centre(h)
         if h["kind"] == "harbour":
             hn = h["harbour"]
             out.append('<text x="%.1f" y="%.1f" font-size="7" text-anchor="middle" fill="#333">%s</text>'
@@ -121,9 +125,9 @@ def render_svg(view: dict, names, legal=()) -> str:
     w = view["wind"]
     out.append('<text x="10" y="%d" font-size="11">Wind: North Sea %d · Baltic %d</text>' % (y0, w["north"], w["baltic"]))
     if view.get("hand"):
-        out.append('<text x="200" y="%d" font-size="9">Your cards: %s</text>'
-                   % (y0, _e("; ".join(c["title"] for c in view["hand"]))))
-    y = y0 + 16
+        out.append('<text x="10" y="%d" font-size="9">Your cards: %s</text>'
+                   % (y0 + 14, _e("; ".join(c["title"] for c in view["hand"]))))
+    y = y0 + 32
     for p in range(n):
         out.append('<rect x="6" y="%d" width="12" height="12" fill="%s"/>' % (y - 10, SEAT_COLOURS[p]))
         sp = view["special"][p]
