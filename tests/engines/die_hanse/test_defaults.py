@@ -67,3 +67,14 @@ def test_every_default_applies():  # HANSE-14.1 HANSE-14.3 HANSE-14.4 HANSE-14.5
             d = E.default_move(s, seat)
             assert d is not None
             s = E.apply(s, seat, d if r.random() < 0.5 else r.choice(E.legal_moves(s, seat)))
+
+
+def test_a_game_of_timeouts_ends():  # HANSE-14.1 HANSE-14.9
+    s = game(3, seed=3)
+    n = 0
+    while not s["over"]:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.default_move(s, seat))
+        n += 1
+        assert n < 5000
+    assert E.result(s)["scores"] == [3, 3, 3]  # nobody moved: only the unused special cards

@@ -103,3 +103,27 @@ def test_final_view_text_shows_scores():  # HANSE-13.3
     s["over"] = True
     text = render_text(E.view(s, 2), NAMES)
     assert "Game over" in text and "unused privilege 1" in text
+
+
+def test_no_view_leaks_along_a_random_game():  # HANSE-5.3.3 HANSE-5.3.2 HANSE-5.2 HANSE-14.10
+    import random
+    s = game(4, seed=77, offer=(1, 2))
+    r = random.Random(77)
+    for _ in range(700):
+        if s["over"]:
+            break
+        for seat in (None, 0, 1, 2, 3):
+            v = E.view(s, seat)
+            for ship in v["ships"]:
+                for side in ("stern", "bow"):
+                    assert ("values" in ship[side]) == (ship[side]["seat"] == seat)
+            for p, st in enumerate(v["storages"]):
+                assert all(("value" in sl) <= (p == seat) for sl in st["slots"])
+            d = v["phase"].get("drawing")
+            if d:
+                assert ("values" in d) == (d["seat"] == seat)
+            if v["phase"]["kind"] == "window" and v["phase"]["stage"] == "ask":
+                assert "declared" not in v["phase"]
+            assert ("hand" in v) == (seat is not None)
+        seat = r.choice(E.to_act(s))
+        s = E.apply(s, seat, r.choice(E.legal_moves(s, seat)))
