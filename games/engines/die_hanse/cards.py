@@ -1,12 +1,9 @@
 """Harbour cards (HANSE-9) and the play of a card (HANSE-8.10)."""
 from __future__ import annotations
 
-from .board import BOARD, ISLANDS
+from .board import BOARD, SHIP_NAMES
 from .movement import displacement_targets, storm_harbours
 from .state import draw_stones, log, occupancy, pool, rand, ship_name
-
-_ISLAND_BY_NAME = {"helgoland": "helgoland", "gotland": "gotland", "ruegen": "ruegen"}
-
 
 def card_text(cid: str) -> str:
     """Canonical move text of a card (identical cards share a text)."""
@@ -134,7 +131,6 @@ def apply_place(state: dict, frame: dict, seat: int, move: str) -> None:
 
 
 def ship_name_index(name: str) -> int:
-    from .board import SHIP_NAMES
     return SHIP_NAMES.index(name)
 
 
@@ -199,5 +195,3 @@ def start_hansetag(state: dict, seat: int) -> None:
     state["hansetage"].append({"q": seat, "r2": u + 1, "end": u + n + 1, "sat": [False] * n})
     log(state, seat, "Hansetag: every merchant must be in Lübeck during the round after next")
 
-
-__all__ = ["ISLANDS", "card_text", "play_card"]

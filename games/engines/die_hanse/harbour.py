@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 from .board import BOARD, GOODS
-from .state import draw_stones, half, holders, log, pool, return_stone, ship_name, storage_full
+from .state import draw_stones, half, holders, log, pool, return_stone, storage_full
 
 ORDER = {g: i for i, g in enumerate(GOODS)}
 
@@ -214,7 +214,3 @@ def default(state: dict, frame: dict) -> str:
     if frame["stage"] == "partner":
         return "timeout"
     return "done"
-
-
-def describe(frame: dict) -> str:
-    return "harbour %s (%s ship)" % (BOARD.harbour_name[frame["h"]], ship_name(frame["ship"]))

@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 from ..rng import randbelow
 from .board import BOARD, GOODS
 from .movement import pirate_distance, pirate_endpoints
-from .state import holders, log, occupancy, rand, return_stone, ship_name
+from .state import log, occupancy, rand, return_stone, ship_name
 from .cards import ship_name_index
 
 HALVES = ("stern", "bow")
@@ -123,7 +123,6 @@ def take(state: dict, frame: dict, seat: int, words: list) -> None:
             stone = cargo.pop(j)
             return_stone(state, stone[0], stone[1])
             taken.append("%s from the %s" % (g, words[i]))
-    a, b = holders(state, ship)
     log(state, seat, "{p%d} plunders the %s ship: %s" % (seat, ship_name(ship), ", ".join(taken) or "nothing"))
     end_round(state)
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .board import ISLANDS
-from .cards import card_text, play_card, play_options, remove_blockade, start_pirates
-from .state import has_special, log, ships_of
+from .cards import play_options, remove_blockade, start_pirates
+from .state import has_special, log
 
 
 def open_window(state: dict, last: int) -> dict:
@@ -102,5 +102,3 @@ def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
 def cardplay_moves(state: dict, seat: int) -> list:
     return play_options(state, seat)
 
-
-__all__ = ["open_window", "card_text", "play_card", "ships_of"]

@@ -92,10 +92,6 @@ def blocked_hexes(state: dict) -> frozenset:
     return frozenset([BOARD.harbours[b]])
 
 
-def hansetag_pending(state: dict) -> bool:
-    return bool(state["hansetage"])
-
-
 def pool(state: dict, harbour: str, good: str) -> list:
     return state["_pools"][harbour].setdefault(good, [])
 

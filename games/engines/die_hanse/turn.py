@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from .board import BOARD, SHIP_NAMES
 from .harbour import new_frame
-from .movement import canal_destinations, destinations, may_stay
+from .movement import destinations, may_stay
 from .special import open_window
-from .state import blocked_hexes, log, occupancy, ship_name, ships_of
+from .state import log, occupancy, ship_name, ships_of
 
 
 def slot_choices(state: dict, ships: list, extra: bool = False) -> list:
@@ -224,5 +224,3 @@ def end_turn(state: dict) -> None:
 def turn_ships(state: dict, frame: dict) -> list:
     return [s for s in ships_of(state, frame["seat"]) if s not in frame["done"]]
 
-
-__all__ = ["slot_moves", "apply_slot", "after_move", "end_turn", "canal_destinations", "blocked_hexes"]

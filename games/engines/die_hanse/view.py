@@ -58,19 +58,6 @@ def _phase(state, seat):
     return out
 
 
-PROMPTS = {
-    "turn": "move one of your ships (sail, stay{wait})",
-    "xmove": "make your Privilege extra move with one of your ships",
-    "harbour": "",
-    "window": "",
-    "pirate": "",
-    "place": "place the ships driven out by your blockade",
-    "storm": "choose the harbour each storm-driven ship goes to",
-    "cardplay": "play a harbour card from your hand",
-    "fine": "",
-}
-
-
 def prompt(state, seat):
     if seat is None or seat not in to_act(state):
         return ""

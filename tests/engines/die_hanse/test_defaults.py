@@ -1,6 +1,4 @@
 """Timeout defaults and the pending-decision model (HANSE-14)."""
-from games.engines.die_hanse.board import BOARD
-
 from .helpers import E, clear_sea, enter, game, hand, play, put, top, turn_of
 
 

@@ -1,7 +1,5 @@
 """Hansetag in Lübeck (HANSE-12)."""
-from games.engines.die_hanse.board import BOARD
-
-from .helpers import E, clear_sea, game, idle_turn, play, play_card, put, sail, storage, top, turn_of
+from .helpers import E, game, idle_turn, play, play_card, put, sail, storage, top, turn_of
 
 
 def _setup(n=4):

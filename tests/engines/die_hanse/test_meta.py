@@ -1,7 +1,7 @@
 """Conventions and overview (HANSE-0, HANSE-1)."""
 from games.engines.die_hanse.board import BOARD
 
-from .helpers import E, clear_sea, game, illegal, play, put, ship_moves, turn_of
+from .helpers import clear_sea, game, illegal, put, ship_moves, turn_of
 
 
 def test_sources_s1_wins_reentering_same_harbour():  # HANSE-0.1

@@ -1,8 +1,5 @@
 """Privilege card, Kaperbrief and reaction windows (HANSE-10, override 1 of rules/README, C4, C5)."""
-from games.engines.die_hanse.board import BOARD
-
-from .helpers import (E, cargo, clear_sea, enter, finish_windows, game, hand, illegal, play, put, sail, top,
-                      turn_of)
+from .helpers import E, clear_sea, game, hand, illegal, play, put, top, turn_of
 
 
 def _setup(n=4, offer=()):
