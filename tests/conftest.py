@@ -41,7 +41,7 @@ def started_game(db):
 
     from .factories import UserFactory
 
-    def make(engine="hansa", players=3, options=None, seat_options=None, deadline=None):
+    def make(engine="hansa", players=3, options=None, seat_options=None, deadline=None, seed=None):
         users = UserFactory.create_batch(players)
         with committed():
             game = services.create_game(
@@ -49,6 +49,8 @@ def started_game(db):
                 seat_order=Game.SEAT_ORDER_JOINED, move_deadline_hours=deadline,
                 seat_options=(seat_options or {}).get(0),
             )
+            if seed is not None:
+                Game.objects.filter(pk=game.pk).update(seed=seed)
             for i, user in enumerate(users[1:], start=1):
                 services.join_game(game.pk, user, seat_options=(seat_options or {}).get(i))
         game.refresh_from_db()
