@@ -29,12 +29,12 @@ def test_turn_defaults():  # HANSE-14.1 HANSE-A-1
 def test_harbour_defaults():  # HANSE-14.1 HANSE-A-1 HANSE-14.8
     s = _setup()
     hand(s, 0, "hansetag", "wind 3 3", "blockade sund")
+    s["_pools"]["bergen"]["fish"] = [1, 2, 3, 3]
     s = enter(s, 0, 0, "bergen")
     assert E.default_move(s, 0) == "done"
     s = play(s, 0, "trade", "trade 1 salt fish")
-    if top(s)["draw"] is not None:
-        assert E.default_move(s, 0) == "keep %d" % max(top(s)["draw"]["vals"])
-        s = play(s, 0, E.default_move(s, 0))
+    assert E.default_move(s, 0) == "keep %d" % max(top(s)["draw"]["vals"])
+    s = play(s, 0, E.default_move(s, 0))
     s = play(s, 0, "done")
     if top(s)["stage"] == "partner":
         s = play(s, 1, E.default_move(s, 1))

@@ -16,21 +16,24 @@ def _setup():
 
 def test_trade_salt_for_stockfish_in_bergen():  # HANSE-T-10 HANSE-8.5 HANSE-8.6 HANSE-8.6.1 HANSE-8.6.2 HANSE-8.6.3 HANSE-5.3.2 HANSE-8.3
     s = _setup()
+    s["_pools"]["bergen"]["fish"] = [1, 2, 3, 3]  # every draw of three offers a choice
     lub = len(s["_pools"]["luebeck"]["salt"])
     s = enter(s, 0, 0, "bergen")
     assert top(s)["stage"] == "mover" and E.to_act(s) == [0]
     s = play(s, 0, "trade", "trade 2 salt fish")
     assert len(s["_pools"]["luebeck"]["salt"]) == lub + 1  # the first salt went home before the first draw
     draw = top(s)["draw"]
-    if draw is not None:
-        assert len(draw["vals"]) == 3
-        # only seat 0 sees the drawn values
-        assert "values" in E.view(s, 0)["phase"]["drawing"]
-        assert "values" not in E.view(s, 1)["phase"]["drawing"]
+    assert len(draw["vals"]) == 3 and E.to_act(s) == [0]
+    # only seat 0 sees the drawn values
+    assert "values" in E.view(s, 0)["phase"]["drawing"]
+    assert "values" not in E.view(s, 1)["phase"]["drawing"]
+    s = play(s, 0, "keep %d" % min(draw["vals"]))
+    # two went back (1 + 2 = 3 left), then the second exchange drew those three
+    assert len(top(s)["draw"]["vals"]) == 3 and len(s["_pools"]["bergen"]["fish"]) == 0
     s = keep_all(s, 0)
     assert len(s["_pools"]["luebeck"]["salt"]) == lub + 2
     assert sorted(g for g, _ in s["cargo"][0][0]) == ["fish", "fish", "salt"]
-    assert len(s["_pools"]["bergen"]["fish"]) == 24
+    assert len(s["_pools"]["bergen"]["fish"]) == 2
     v0 = E.view(s, 0)["ships"][0]["stern"]
     v1 = E.view(s, 1)["ships"][0]["stern"]
     assert "values" in v0 and "values" not in v1
@@ -112,12 +115,12 @@ def test_partner_step_skipped_when_nothing_to_do():  # HANSE-C5 HANSE-14.2
 def test_same_type_trade_returns_first():  # HANSE-D-12 HANSE-C6 HANSE-8.6.3
     s = _setup()
     cargo(s, 0, stern=[["grain", 1], ["salt", 0], ["salt", 0]])
+    s["_pools"]["danzig"]["grain"] = [1, 2, 3, 3]
     before = len(s["_pools"]["danzig"]["grain"])
     s = enter(s, 0, 0, "danzig")
     s = play(s, 0, "trade", "trade 1 grain grain")
-    if top(s)["draw"] is not None:
-        # the given grain went back before the draw of three
-        assert len(s["_pools"]["danzig"]["grain"]) == before + 1 - 3
+    # the given grain went back before the draw of three
+    assert len(s["_pools"]["danzig"]["grain"]) == before + 1 - 3
     s = keep_all(s, 0)
     assert len(s["_pools"]["danzig"]["grain"]) == before
     assert Counter(g for g, _ in s["cargo"][0][0]) == {"grain": 1, "salt": 2}
