@@ -14,8 +14,17 @@ def _setup(n=4):
     return s
 
 
-def _dist(a, b):
-    return _ball(a, 40).get(b)
+def _pirate_dist(start):
+    dist = {start: 0}
+    todo = [start]
+    while todo:
+        x = todo.pop(0)
+        for y in BOARD.nbrs[x]:
+            if y in BOARD.pirate_ok and y not in dist:
+                dist[y] = dist[x] + 1
+                if BOARD.kind[y] != "harbour":
+                    todo.append(y)
+    return dist
 
 
 def _pirate(state, seat, island, pts, exact):
@@ -30,9 +39,10 @@ def test_round_passes_left_with_one_more_point():  # HANSE-T-22 HANSE-11.6 HANSE
     s = play_card(s, 2, "pirates helgoland 5")
     assert E.to_act(s) == [2] and top(s)["pts"] == 5 and top(s)["exact"]
     legal = E.legal_moves(s, 2)
-    for m in legal:  # exactly five steps from Helgoland (C10)
-        d = _ball(BOARD.islands["helgoland"], 5)
-        assert m.split()[1] in BOARD.by_label
+    assert "pirate stay" not in legal  # exactly five steps (C10)
+    dist = _pirate_dist(BOARD.islands["helgoland"])
+    assert all(dist[BOARD.by_label[m.split()[1]]] <= 5 for m in legal)
+    assert any(dist[BOARD.by_label[m.split()[1]]] == 5 for m in legal)
     target = legal[0]
     s = play(s, 2, target)
     assert E.to_act(s) == [3] and top(s)["pts"] == 6
@@ -148,8 +158,11 @@ def test_harbour_ends_the_pirate_move():  # HANSE-C1 HANSE-D-26
     s = _pirate(s, 0, "gotland", 6, False)
     legal = E.legal_moves(s, 0)
     assert "pirate stockholm" in legal
-    ships, other = pirate_endpoints(s, BOARD.islands["gotland"], 6, False, occupancy(s))
-    # nothing is reached *through* Stockholm: fields behind it only by other ways
+    # from a field next to Stockholm with 2 points: Stockholm is an end, never a way through
+    s["pirate"] = hx("m3")
+    ships, other = pirate_endpoints(s, hx("m3"), 1, False, occupancy(s))
+    assert BOARD.harbours["stockholm"] in other
+    s["pirate"] = BOARD.islands["gotland"]
     s = play(s, 0, "pirate stockholm")
     assert E.to_act(s) == [1] and s["pirate"] == BOARD.harbours["stockholm"]
 
