@@ -6,11 +6,13 @@ import os
 
 import pytest
 
+from ..shared import SHARED
+
 from games.engines.hansa.board import BOARD, BOARD_PATH, Board, BoardError
 
 from .helpers import ENGINE, playing, rejected
 
-SHARED_VALIDATE = "/work/shared/boards/validate.py"
+SHARED_VALIDATE = str(SHARED / "boards" / "validate.py")
 
 
 def _doc():

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from ..shared import SHARED
 from games.engines.zanzibar.board import DATA_FILE, Board, BoardError, get_board
 
 
@@ -14,7 +15,7 @@ def doc():
 
 
 def test_standard_board_loads_and_matches_shared_data():  # ZAN-4.1 ZAN-D-26
-    with open("/work/shared/boards/zanzibar.json", encoding="utf-8") as fh:
+    with open(SHARED / "boards" / "zanzibar.json", encoding="utf-8") as fh:
         shared = json.load(fh)
     assert doc() == shared
     b = get_board()
@@ -69,7 +70,7 @@ def test_a_club_can_correct_the_data():  # ZAN-D-26
 def test_package_copy_passes_the_shared_validator():  # ZAN-D-26 ZAN-C5
     import importlib.util
     import os
-    path = "/work/shared/boards/validate.py"
+    path = str(SHARED / "boards" / "validate.py")
     if not os.path.exists(path):
         pytest.skip("shared validator not available")
     spec = importlib.util.spec_from_file_location("zan_shared_validate", path)
