@@ -197,6 +197,10 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError("That move is too long to be a move.")
     try:
         canonical = engine.canonical(state, seat.number, text) if hasattr(engine, "canonical") else text
+        # A player's move must be one of the listed choices. Some engines accept moves that only
+        # the deadline sweep may make (Die Hanse's "timeout", HANSE-C4/C5); players cannot.
+        if canonical not in engine.legal_moves(state, seat.number):
+            raise IllegalMove(f"{canonical!r} is not one of your choices now")
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
         raise GameError(f"Not accepted: {exc}") from None

@@ -6,6 +6,7 @@ import shutil
 import pytest
 from django.core import mail
 
+from games.engines import available_slugs, get_engine
 from games.models import Game
 
 from .factories import PASSWORD, UserFactory
@@ -47,13 +48,16 @@ def _login(browser, live_server, user):
     return page
 
 
-def test_three_players_create_join_and_play(browser, live_server, transactional_db, tmp_path):
-    users = UserFactory.create_batch(3)
+@pytest.mark.parametrize("slug", available_slugs())
+def test_three_players_create_join_and_play(slug, browser, live_server, transactional_db, tmp_path):
+    players = min(max(get_engine(slug).min_players, 3), get_engine(slug).max_players)
+    users = UserFactory.create_batch(players)
     pages = [_login(browser, live_server, u) for u in users]
     alice = pages[0]
     alice.goto(f"{live_server.url}/games/new/")
-    alice.select_option("#id_engine", "hansa")
-    alice.select_option("#id_players", "3")
+    alice.select_option("#id_engine", slug)
+    alice.wait_for_url(f"**/games/new/?engine={slug}")
+    alice.select_option("#id_players", str(players))
     alice.fill("#id_title", "Browser game")
     alice.select_option("#id_seat_order", "joined")
     alice.click("button[name=create]")
@@ -74,7 +78,7 @@ def test_three_players_create_join_and_play(browser, live_server, transactional_
         buttons = page.locator("#move-form button.move")
         assert buttons.count() == len(engine.legal_moves(game.state_cache, seat))
         # the other players see no move form
-        other = pages[(seat + 1) % 3]
+        other = pages[(seat + 1) % players]
         other.goto(f"{live_server.url}/games/{game.pk}/")
         assert other.locator("#move-form").count() == 0
         chosen = buttons.first.get_attribute("value")
@@ -84,6 +88,20 @@ def test_three_players_create_join_and_play(browser, live_server, transactional_
         assert game.move_count == step + 1
         assert game.moves.get(seq=step + 1).text == chosen
         assert game.moves.get(seq=step + 1).user == users[seat]
+    # a highlighted place on the board is a move too: clicking it submits that move
+    game.refresh_from_db()
+    seat = game.to_act[0]
+    page = pages[seat]
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    targets = page.locator("svg [data-move]")
+    if targets.count():
+        wanted = targets.first.get_attribute("data-move")
+        assert wanted in engine.legal_moves(game.state_cache, seat)
+        before = game.move_count
+        targets.first.click()
+        page.wait_for_load_state()
+        game.refresh_from_db()
+        assert game.move_count == before + 1 and game.moves.get(seq=before + 1).text == wanted
     page.screenshot(path=str(tmp_path / "game.png"), full_page=True)
     # a stale page: the form of an old move number is refused with an explanation
     game.refresh_from_db()

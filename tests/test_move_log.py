@@ -172,3 +172,15 @@ def test_concurrent_moves_without_expected_seq_are_all_logged_once(started_game)
     assert results.count("ok") == game.moves.count() == game.move_count >= 1
     assert [m.seq for m in game.moves.order_by("seq")] == list(range(1, game.move_count + 1))
     assert json.dumps(services.replay(game), sort_keys=True) == json.dumps(game.state_cache, sort_keys=True)
+
+
+@pytest.mark.django_db
+def test_a_deadline_only_move_cannot_be_sent_by_a_player(started_game):
+    """Die Hanse accepts "timeout" from the deadline sweep only (HANSE-C4/C5 need to know)."""
+    game, _ = started_game("die-hanse", 3)
+    seat = game.to_act[0]
+    assert "timeout" not in game.engine_obj.legal_moves(game.state_cache, seat)
+    with pytest.raises(services.GameError, match="not one of your choices"):
+        services.submit_move(game.pk, user_of(game, seat), "timeout", expected_seq=0)
+    game.refresh_from_db()
+    assert game.move_count == 0

@@ -13,6 +13,7 @@ HERE = Path(__file__).resolve().parent
 GAMES = {
     # package: (spec file, ID pattern)
     "hansa": ("hansa.md", r"HANSA-[A-Z0-9][A-Za-z0-9.\-]*[A-Za-z0-9]"),
+    "die_hanse": ("die-hanse.md", r"HANSE-[A-Z0-9]+(?:\.[0-9]+)*(?:-[0-9]+)?"),
     "hansa_teutonica": ("hansa-teutonica.md", r"HT-[A-Z0-9]+(?:-[0-9]+)?(?:\.[0-9]+)*"),
     "zanzibar": ("zanzibar.md", r"ZAN-(?:C\d+|D-\d+|T-\d+|\d+\.\d+)"),
 }
@@ -28,7 +29,7 @@ def cited(package: str, pattern: re.Pattern) -> set[str]:
 
 
 @pytest.mark.parametrize("package", sorted(GAMES))
-def test_every_spec_id_is_cited_by_a_test(package):  # HANSA-0.1 ZAN-0.1
+def test_every_spec_id_is_cited_by_a_test(package):  # HANSA-0.1 ZAN-0.1 HANSE-0.3
     spec_file, regex = GAMES[package]
     spec = SHARED / "rules" / spec_file
     if not spec.exists():
