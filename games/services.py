@@ -106,12 +106,16 @@ def _seat_options(engine, seat_options: dict | None) -> dict:
         raise GameError(str(exc)) from None
 
 
-def join_game(game_id: int, user, seat_options: dict | None = None) -> Game:
-    """Take a free seat. The game starts by itself when the last seat is taken."""
+def join_game(game_id: int, user, seat_options: dict | None = None, invite_code: str | None = None) -> Game:
+    """Take a free seat. The game starts by itself when the last seat is taken.
+
+    A game that is not listed can be joined only with its invite code (the join link)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.OPEN:
             raise GameError("This game has already started; you can watch it but not join.")
+        if not game.listed and invite_code != game.invite_code:
+            raise GameError("This game is by invitation only: open the join link you were sent.")
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise GameError("You have already joined this game.")

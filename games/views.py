@@ -60,6 +60,7 @@ def _game_context(request, game: Game) -> dict:
     names = presentation.player_names(game) if game.status != Game.OPEN else []
     context = {"game": game, "engine": engine, "seat": seat}
     if game.status == Game.OPEN:
+        context["can_join"] = game.listed or request.session.get(_invite_key(game)) == game.invite_code
         context["join_form"] = SeatOptionsForm(engine=engine)
         context["joined"] = [s.user for s in game.seats.all()]
         return context
@@ -159,7 +160,8 @@ def join(request, pk):
         messages.error(request, "Please choose your settings again.")
         return redirect(game)
     try:
-        services.join_game(game.pk, request.user, seat_options=form.seat_options())
+        services.join_game(game.pk, request.user, seat_options=form.seat_options(),
+                           invite_code=request.session.get(_invite_key(game)))
     except services.GameError as exc:
         messages.error(request, str(exc))
     else:
@@ -168,10 +170,16 @@ def join(request, pk):
     return redirect(game)
 
 
+def _invite_key(game: Game) -> str:
+    return f"invite_{game.pk}"
+
+
 def join_by_code(request, code):
+    """The join link: remembers the code in the session, so the game page offers to join."""
     game = Game.objects.filter(invite_code=code).first()
     if game is None:
         raise Http404("No game has this join link.")
+    request.session[_invite_key(game)] = code
     return redirect(game)
 
 

@@ -28,11 +28,16 @@ def test_create_join_by_link_and_autostart(client):
     # an invite-only game is not listed for others
     client.force_login(bob)
     assert "Club night" not in client.get("/").content.decode()
+    # without the link, the game page does not offer to join and a forged join is refused
+    assert "by invitation only" in client.get(f"/games/{game.pk}/").content.decode()
+    response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
+    assert "by invitation only" in response.content.decode() and game.seats.count() == 1
     response = client.get(f"/join/{game.invite_code}/")
     assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
     with committed():
         client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "True"})
     client.force_login(carol)
+    client.get(f"/join/{game.invite_code}/")
     with committed():
         response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
     assert "The game has started" in response.content.decode()
