@@ -162,7 +162,7 @@ def _start(game: Game) -> None:
     state = initial_state(game)
     _store(game, state)
     game.save()
-    _after_change(game, previous_to_act=[], state=state)
+    _after_change(game, previous_to_act=[])
 
 
 # --- moves -----------------------------------------------------------------------
@@ -192,7 +192,8 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         )
     engine = game.engine_obj
     state = current_state(game)
-    if seat.number not in engine.to_act(state):
+    previous = engine.to_act(state)
+    if seat.number not in previous:
         raise GameError("It is not your turn: nothing is waiting for your decision in this game.")
     text = " ".join(str(text or "").split())
     if not text:
@@ -200,7 +201,7 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     if len(text) > 200:
         raise GameError("That move is too long to be a move.")
     try:
-        canonical = engine.canonical(state, seat.number, text) if hasattr(engine, "canonical") else text
+        canonical = engine.canonical(state, seat.number, text)
         # A player's move must be one of the listed choices. Some engines accept moves that only
         # the deadline sweep may make (Die Hanse's "timeout", HANSE-C4/C5); players cannot.
         if canonical not in engine.legal_moves(state, seat.number):
@@ -208,11 +209,10 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
         raise GameError(f"Not accepted: {exc}") from None
-    previous = engine.to_act(state)
     move = _log(game, seat.number, canonical, channel, user, new_state)
     seat.seen_seq = game.move_count
     seat.save(update_fields=["seen_seq"])
-    newly = _after_change(game, previous_to_act=previous, state=new_state)
+    newly = _after_change(game, previous_to_act=previous)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
 
@@ -256,7 +256,7 @@ def _with_resignations(game: Game, result: dict) -> dict:
     return {**result, "ranking": ranking, "resigned": resigned}
 
 
-def _after_change(game: Game, *, previous_to_act: list[int], state: dict) -> list[int]:
+def _after_change(game: Game, *, previous_to_act: list[int]) -> list[int]:
     """Autopilot for resigned seats, then notifications for seats that now have to act."""
     _autopilot(game)
     from . import notifications
@@ -315,7 +315,7 @@ def resign(game_id: int, user) -> Game:
             notifications.game_over(game)
             return game
         previous = list(game.to_act)
-        _after_change(game, previous_to_act=previous, state=game.state_cache)
+        _after_change(game, previous_to_act=previous)
         game.save()
         return game
 
@@ -343,6 +343,6 @@ def time_out(game_id: int, now=None) -> int:
                 _log(game, seat, move, Move.TIMEOUT, None, state)
                 made += 1
         if made:
-            _after_change(game, previous_to_act=previous, state=state)
+            _after_change(game, previous_to_act=previous)
             game.save()
     return made

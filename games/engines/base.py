@@ -48,6 +48,16 @@ class Engine:
     def result(self, state: dict) -> dict | None:
         raise NotImplementedError
 
+    def canonical(self, state: dict, seat: int, text: str) -> str:
+        """The canonical text of ``text`` as a move of ``seat`` now; raises IllegalMove.
+
+        Engines override this with their forgiving parser; this default accepts exactly the
+        listed moves, ignoring case and spacing."""
+        wanted = " ".join(str(text).lower().split())
+        if wanted in self.legal_moves(state, seat):
+            return wanted
+        raise IllegalMove(f"{text!r} is not one of the moves you can make now")
+
     # --- optional helpers the service uses ------------------------------
     def default_move(self, state: dict, seat: int) -> str | None:
         """The move taken for ``seat`` when its deadline passes (the spec's default).
