@@ -104,11 +104,17 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
         keep_draw(state, frame, seat, int(words[1]))
         run_queue(state, frame, seat)
     elif words[0] == "trade":
+        # HANSE-8.6.1: the announced stones are chosen now, from the half as it is (the lowest of each
+        # type); a stone drawn by an earlier exchange of this declaration is never given up by it
         queue = []
         parts = []
+        chosen = {}
         for i in range(1, len(words), 3):
             k, g, t = int(words[i]), words[i + 1], words[i + 2]
-            queue += [[g, t]] * k
+            if g not in chosen:
+                chosen[g] = sorted(v for sg, v in stones if sg == g)
+            for _ in range(k):
+                queue.append([g, t, chosen[g].pop(0)])
             parts.append(f"{k} {g} for {t}")
         log(state, seat, "{p%d} trades %s in %s" % (seat, ", ".join(parts), BOARD.harbour_name[h]))
         frame["queue"] = queue
@@ -178,14 +184,13 @@ def run_queue(state: dict, frame: dict, seat: int) -> None:
     ship, h = frame["ship"], frame["h"]
     stones = half(state, seat, ship)
     while frame["queue"]:
-        g, t = frame["queue"].pop(0)
+        g, t, v = frame["queue"].pop(0)
         if not pool(state, h, t):
             left = [q for q in frame["queue"] if q[1] == t]
             frame["queue"] = [q for q in frame["queue"] if q[1] != t]
             log(state, seat, "no %s left in %s: %d exchange(s) cancelled" % (t, BOARD.harbour_name[h], len(left) + 1))
             continue
-        low = min((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
-        stone = stones.pop(low)
+        stone = stones.pop(next(i for i, s in enumerate(stones) if s[0] == g and s[1] == v))
         return_stone(state, stone[0], stone[1])
         vals = draw_stones(state, h, t, 3)
         frame["draw"] = {"good": t, "vals": vals}
