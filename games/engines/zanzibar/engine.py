@@ -80,8 +80,11 @@ class ZanzibarEngine(Engine):
             return None
         phase = state["phase"]
         if phase == "place":
+            highest = max(state["unplaced"][seat])
             if state["sel"] is None:
-                return f"place {max(state['unplaced'][seat])}"
+                return f"place {highest}"
+            if state["sel"] != highest:
+                return "cancel"  # item 1: the highest-numbered merchant, not the one chosen
             return "to " + min(placement.legal_places(state, seat))
         if phase == "window":
             return "keep"  # ZAN-C3: an unanswered player keeps both cards
