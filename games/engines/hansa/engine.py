@@ -33,7 +33,7 @@ class HansaEngine(Engine):
         return moves.to_act(state)
 
     def legal_moves(self, state: dict, seat: int) -> list[str]:
-        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        if not _is_seat(state, seat):
             return []
         return moves.legal_moves(state, seat)
 
@@ -48,10 +48,18 @@ class HansaEngine(Engine):
         return new
 
     def view(self, state: dict, seat) -> dict:
-        return view_mod.view(state, seat)
+        # anything that is not a seat of this game sees what a spectator sees (a negative number
+        # must not index another seat's private setting)
+        return view_mod.view(state, seat if _is_seat(state, seat) else None)
 
     def result(self, state: dict):
         return scoring.result(state)
 
     def default_move(self, state: dict, seat: int):
+        if not _is_seat(state, seat):
+            return None
         return moves.default_move(state, seat)
+
+
+def _is_seat(state: dict, seat) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]
