@@ -130,7 +130,7 @@ def _explain(state: dict, seat: int, move) -> str:
 
 
 def canonical(state: dict, seat: int, text: str) -> tuple[str, tuple]:
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
         raise IllegalMove("there is no such seat")
     move = parse(text)
     canon = text_of(move)
