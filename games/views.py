@@ -183,28 +183,23 @@ def join_by_code(request, code):
     return redirect(game)
 
 
-@login_required
-@require_POST
-def leave(request, pk):
-    try:
-        services.leave_game(pk, request.user)
-    except services.GameError as exc:
-        messages.error(request, str(exc))
-        return redirect("game", pk=pk)
-    messages.success(request, "You have left the game.")
-    return redirect("lobby")
+def _leave_open_game(action, done_message):
+    @login_required
+    @require_POST
+    def view(request, pk):
+        try:
+            action(pk, request.user)
+        except services.GameError as exc:
+            messages.error(request, str(exc))
+            return redirect("game", pk=pk)
+        messages.success(request, done_message)
+        return redirect("lobby")
+
+    return view
 
 
-@login_required
-@require_POST
-def cancel(request, pk):
-    try:
-        services.cancel_game(pk, request.user)
-    except services.GameError as exc:
-        messages.error(request, str(exc))
-        return redirect("game", pk=pk)
-    messages.success(request, "The game was cancelled.")
-    return redirect("lobby")
+leave = _leave_open_game(services.leave_game, "You have left the game.")
+cancel = _leave_open_game(services.cancel_game, "The game was cancelled.")
 
 
 @login_required

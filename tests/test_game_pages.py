@@ -134,3 +134,25 @@ def test_lobby_lists_my_turn_first(client, started_game):
     client.force_login(mover)
     page = client.get("/").content.decode()
     assert "your turn" in page and game.title in page
+
+
+@pytest.mark.django_db
+def test_leave_and_cancel_an_open_game(client):
+    creator, other = UserFactory.create_batch(2)
+    client.force_login(creator)
+    with committed():
+        client.post("/games/new/", {"engine": "hansa", "title": "Short-lived", "players": "3", "listed": "open",
+                                    "seat_order": "random", "opt_start_player": "random",
+                                    "seat_ask_losses": "False", "create": "1"})
+    game = Game.objects.get()
+    client.force_login(other)
+    client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"})
+    assert game.seats.count() == 2
+    assert client.post(f"/games/{game.pk}/cancel/").url == f"/games/{game.pk}/"  # not the creator
+    assert client.post(f"/games/{game.pk}/leave/").url == "/"
+    assert game.seats.count() == 1
+    client.force_login(creator)
+    response = client.post(f"/games/{game.pk}/leave/", follow=True)
+    assert "cancel it instead" in response.content.decode()
+    assert client.post(f"/games/{game.pk}/cancel/").url == "/"
+    assert not Game.objects.exists()
