@@ -144,5 +144,18 @@ def default(state: dict, frame: dict) -> str:
         return (calm or moves)[0]
     if frame["stage"] == "ship":
         return moves[0]
-    _, v = randbelow(state["_rng"], len(moves))
-    return moves[v]
+    return random_take(state, frame["ship"], moves)
+
+
+def random_take(state: dict, ship: int, moves: list) -> str:
+    """HANSE-14.4: two stones of the ship uniformly at random (not a random listed move: the moves
+    are grouped by type, and stones of a common type must weigh more)."""
+    stones = [(hi, s[0]) for hi in (0, 1) for s in state["cargo"][ship][hi]]
+    if len(stones) <= 2:
+        return moves[0]
+    rng, i = randbelow(state["_rng"], len(stones))
+    _, j = randbelow(rng, len(stones) - 1)
+    pair = [stones[i], stones[j + (j >= i)]]
+    pair.sort(key=lambda it: (it[0], ORDER[it[1]]))
+    move = "take " + " ".join("%s %s" % (HALVES[h], g) for h, g in pair)
+    return move if move in moves else moves[0]
