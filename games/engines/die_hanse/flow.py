@@ -134,6 +134,8 @@ def timeout_ok(state: dict, seat: int) -> bool:
         return True
     if f["k"] == "harbour" and f["stage"] == "partner" and f["draw"] is None:
         return True
+    if f["k"] == "pirate" and pirate.may_time_out(state, f):
+        return True  # HANSE-14.4: the pirate does not move
     return False
 
 

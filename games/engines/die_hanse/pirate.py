@@ -44,6 +44,11 @@ def move_options(state: dict, frame: dict) -> tuple[list, dict]:
     return moves or ["pirate stay"], occ
 
 
+def may_time_out(state: dict, frame: dict) -> bool:
+    """HANSE-14.4: a timeout leaves the pirate where it is unless the forced plunder applies."""
+    return frame["stage"] == "move" and default(state, frame) == "timeout"
+
+
 def legal(state: dict, frame: dict) -> list:
     if frame["stage"] == "move":
         return move_options(state, frame)[0]
@@ -75,6 +80,9 @@ def take_options(state: dict, ship: int) -> list:
 
 def apply(state: dict, frame: dict, seat: int, move: str) -> None:
     words = move.split()
+    if words == ["timeout"]:
+        words = ["pirate", "stay"]  # HANSE-14.4: a mover who times out does not move the pirate
+        log(state, seat, "{p%d} lets the time run out" % seat)
     if words[0] == "pirate":
         dest = state["pirate"] if words[1] == "stay" else BOARD.by_label[words[1]]
         occ = occupancy(state)
@@ -132,16 +140,15 @@ def default(state: dict, frame: dict) -> str:
     then lowest stern-holder); 2 stones at random."""
     moves = legal(state, frame)
     if frame["stage"] == "move":
-        if "pirate stay" in moves and not forced(state, frame):
-            return "pirate stay"
         occ = occupancy(state)
         pos = state["pirate"]
         ships = [m for m in moves if m != "pirate stay" and BOARD.by_label[m.split()[1]] in occ]
         if forced(state, frame) and ships:
             return min(ships, key=lambda m: (pirate_distance(state, pos, BOARD.by_label[m.split()[1]], occ),
                                              BOARD.order[BOARD.by_label[m.split()[1]]]))
-        calm = [m for m in moves if m not in ships]
-        return (calm or moves)[0]
+        # the pirate does not move, so the round passes on; where a Pirate card's exact points
+        # make staying unlisted, this is the deadline-only move "timeout"
+        return "pirate stay" if "pirate stay" in moves else "timeout"
     if frame["stage"] == "ship":
         return moves[0]
     return random_take(state, frame["ship"], moves)

@@ -25,3 +25,17 @@ def test_default_plunder_takes_two_stones_uniformly_at_random():  # HANSE-14.4 H
         beer += "beer" in move
     # uniform over stones: 1/3 (5 of 15 pairs); uniform over the listed moves would give 2/5
     assert abs(beer / samples - 1 / 3) < 0.03
+
+
+def test_timeout_of_a_pirate_card_mover_does_not_move_the_pirate():  # HANSE-14.4 HANSE-A-4 HANSE-C10
+    from games.engines.die_hanse.board import BOARD
+    s = game(4, seed=5)
+    clear_sea(s)
+    turn_of(s, 0)
+    put(s, 1, "q1")  # far from Helgoland: nobody is reached
+    start_pirates(s, 2, "helgoland", 5, True)  # a Pirate card: exactly 5 points when moved
+    assert "pirate stay" not in E.legal_moves(s, 2)
+    s = E.apply(s, 2, E.default_move(s, 2))
+    # the default is "the pirate does not move, so the round passes on"
+    assert s["pirate"] == BOARD.islands["helgoland"]
+    assert E.to_act(s) == [3] and top(s)["pts"] == 6
