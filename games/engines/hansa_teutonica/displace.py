@@ -132,17 +132,26 @@ def _source(s: dict) -> str:
     return "board"
 
 
+def _free_spaces(s: dict) -> int:
+    """Empty spaces a re-placed piece could ever use (every route but the origin, HT-D-8)."""
+    origin = s["rep"]["r"]
+    return sum(sp.count(None) for r, sp in s["spaces"].items() if r != origin)
+
+
 def _lifts(s: dict) -> list[str]:
     rep = s["rep"]
     v = str(rep["v"])
     out = []
-    has_empty_elsewhere = bool(replace_targets(s, rep["r"]))
+    # after lifting, the vacated space counts as empty (HT-C7); a space vacated on the
+    # origin is no target, so lifting there needs a free space elsewhere for the lifted
+    # piece and, while it is unplaced, one more for the displaced piece (HT-7.5.3)
+    need = 1 if rep["main"] else 2
+    from_origin_ok = _free_spaces(s) >= need
     for r in side_of(s).routes:
         sp = s["spaces"][r]
         for k in ("t", "m"):
             if v + k in sp:
-                # after lifting, the vacated space counts as empty (HT-C7)
-                if has_empty_elsewhere or r != rep["r"]:
+                if from_origin_ok or r != rep["r"]:
                     out.append(f"lift {r} {KIND[k]}")
     return out
 
@@ -159,6 +168,8 @@ def rep_options(s: dict) -> list[str]:
         p = s["p"][rep["v"]]
         if src == "board":
             out += _lifts(s)
+        elif not rep["main"] and _free_spaces(s) < 2:
+            pass  # HT-7.5.3: an extra may not take the displaced piece's last space
         else:
             pool = p[src]
             if pool[0]:
