@@ -184,12 +184,14 @@ def run_queue(state: dict, frame: dict, seat: int) -> None:
     ship, h = frame["ship"], frame["h"]
     stones = half(state, seat, ship)
     while frame["queue"]:
-        g, t, v = frame["queue"].pop(0)
+        g, t, v = (frame["queue"].pop(0) + [None])[:3]  # (states saved before the value was kept: None)
         if not pool(state, h, t):
             left = [q for q in frame["queue"] if q[1] == t]
             frame["queue"] = [q for q in frame["queue"] if q[1] != t]
             log(state, seat, "no %s left in %s: %d exchange(s) cancelled" % (t, BOARD.harbour_name[h], len(left) + 1))
             continue
+        if v is None:
+            v = min(s[1] for s in stones if s[0] == g)
         stone = stones.pop(next(i for i, s in enumerate(stones) if s[0] == g and s[1] == v))
         return_stone(state, stone[0], stone[1])
         vals = draw_stones(state, h, t, 3)
