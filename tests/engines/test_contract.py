@@ -12,7 +12,7 @@ from games.engines import IllegalMove, available_slugs, get_engine
 
 from .playout import GARBAGE, assert_illegal_changes_nothing, canonical_json, play_random
 
-PLAYOUTS = int(os.environ.get("HANSEWEB_PLAYOUTS", "12"))
+PLAYOUTS = int(os.environ.get("HANSEWEB_PLAYOUTS", "30"))
 
 CASES = [
     (slug, n)
