@@ -156,3 +156,24 @@ def test_leave_and_cancel_an_open_game(client):
     assert "cancel it instead" in response.content.decode()
     assert client.post(f"/games/{game.pk}/cancel/").url == "/"
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"])
+def test_create_form_offers_each_games_variants_and_settings(client, slug):
+    from games.engines import get_engine
+
+    engine = get_engine(slug)
+    client.force_login(UserFactory())
+    form = client.get(f"/games/new/?engine={slug}").context["form"]
+    data = {name: field.initial for name, field in form.fields.items() if field.initial is not None}
+    data.update(engine=slug, title=f"{slug} night", players=str(engine.max_players), create="1")
+    for spec in engine.option_specs:  # the last choice of every variant, to see it arrive typed
+        data[f"opt_{spec['key']}"] = str(spec["choices"][-1][0])
+    with committed():
+        response = client.post("/games/new/", data)
+    assert response.status_code == 302, response.context["form"].errors if response.context else response
+    game = Game.objects.get()
+    assert game.players == engine.max_players
+    assert game.options == {spec["key"]: spec["choices"][-1][0] for spec in engine.option_specs}
+    assert set(game.seats.get().options) == {spec["key"] for spec in engine.seat_option_specs}
