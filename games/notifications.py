@@ -6,6 +6,7 @@ from django.urls import reverse
 from hanseweb.mail.outbox import absolute, queue_mail
 
 from . import presentation
+from .email_replies import reply_address
 from .models import Game, Seat
 
 
@@ -26,12 +27,15 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
             continue
         if seat.user.wants_turn_mail:
             view = engine.view(state, number)
+            reply_to = reply_address(game.pk, number, game.move_count)
             queue_mail(
                 to=seat.user.email,
                 user=seat.user,
                 template="games/mail/your_turn",
                 kind="your_turn",
+                headers={"Reply-To": reply_to} if reply_to else None,
                 context={
+                    "can_reply": bool(reply_to),
                     "game": game,
                     "engine_name": engine.name,
                     "player": seat.user,

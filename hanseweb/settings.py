@@ -122,6 +122,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "hanseweb")
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "hanseweb.mail.tasks.sweep_outbox", "schedule": timedelta(minutes=1)},
+    "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
 }
 
@@ -132,6 +133,9 @@ EMAIL_BACKEND = env("HANSEWEB_EMAIL_BACKEND", "django.core.mail.backends.console
 EMAIL_FILE_PATH = env("HANSEWEB_EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 DEFAULT_FROM_EMAIL = env("HANSEWEB_FROM_EMAIL", "Hanseweb <noreply@hanseweb.localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Replies by email: turn mails get a Reply-To of play+<signed token>@HANSEWEB_REPLY_DOMAIN, and
+# the ESP's inbound webhook (/anymail/<esp>/inbound/) delivers replies. Empty: no replies.
+HANSEWEB_REPLY_DOMAIN = env("HANSEWEB_REPLY_DOMAIN")
 ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

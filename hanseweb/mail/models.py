@@ -28,3 +28,26 @@ class OutboundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to}: {self.subject}"
+
+
+class InboundEmail(models.Model):
+    """One received email (a reply to a turn mail), stored before anything else happens to it, so
+    no accepted email is lost; a Celery task processes it after commit and the sweep retries."""
+
+    PENDING, ACCEPTED, REJECTED, IGNORED = "pending", "accepted", "rejected", "ignored"
+    STATUS_CHOICES = [(PENDING, "pending"), (ACCEPTED, "accepted"), (REJECTED, "rejected"), (IGNORED, "ignored")]
+
+    received_at = models.DateTimeField(auto_now_add=True)
+    sender = models.CharField(max_length=320)
+    recipients = models.JSONField(default=list)
+    subject = models.CharField(max_length=300, blank=True)
+    text = models.TextField(blank=True)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=PENDING, db_index=True)
+    outcome = models.TextField(blank=True, help_text="what was done, or why not")
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self) -> str:
+        return f"from {self.sender}: {self.subject} ({self.status})"

@@ -6,7 +6,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
-from .models import OutboundEmail
+from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
@@ -52,4 +52,34 @@ def sweep_outbox() -> int:
     )
     for pk in ids:
         send_email.delay(pk)
+    return len(ids)
+
+
+@shared_task(name="hanseweb.mail.tasks.process_inbound")
+def process_inbound(inbound_id: int) -> str:
+    """Apply one received reply (moves by email). Runs once per row: a processed row is skipped."""
+    from games.email_replies import handle
+
+    with transaction.atomic():
+        row = (
+            InboundEmail.objects.select_for_update(skip_locked=True)
+            .filter(pk=inbound_id, status=InboundEmail.PENDING)
+            .first()
+        )
+        if row is None:
+            return "skipped"
+        status, outcome = handle(row)
+        row.status, row.outcome, row.processed_at = status, outcome[:5000], timezone.now()
+        row.save(update_fields=["status", "outcome", "processed_at"])
+        return status
+
+
+@shared_task(name="hanseweb.mail.tasks.sweep_inbound")
+def sweep_inbound() -> int:
+    """Re-enqueue received mail still unprocessed a minute after it arrived."""
+    cutoff = timezone.now() - timedelta(minutes=1)
+    ids = list(InboundEmail.objects.filter(status=InboundEmail.PENDING, received_at__lt=cutoff)
+               .values_list("pk", flat=True)[:500])
+    for pk in ids:
+        process_inbound.delay(pk)
     return len(ids)

@@ -1,0 +1,142 @@
+"""Moves by email. Every turn mail carries a reply address with a signed token that binds game,
+seat and the move number it was sent at: ``play+<game>-<seat>-<seq>-<signature>@<reply domain>``.
+
+A reply is accepted only if the token is genuine, the move number is still current (so a token
+works once: after the first accepted reply the game has moved on), the sender is the seat's
+account, and the moves in it are legal. Anything else is answered with the reason and changes
+nothing. Only registered addresses ever get an answer (no backscatter to strangers).
+"""
+from __future__ import annotations
+
+import base64
+import hmac
+import re
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.crypto import salted_hmac
+
+from hanseweb.accounts.models import User
+from hanseweb.mail.models import InboundEmail
+from hanseweb.mail.outbox import absolute, queue_mail
+
+from . import presentation, services
+from .models import Game, Move
+
+TOKEN = re.compile(r"play\+(\d+)-(\d+)-(\d+)-([a-z2-7]{16})@", re.IGNORECASE)
+MAX_MOVES = 30
+# Where the quoted original starts in common mail clients (English, German, Dutch).
+QUOTE_START = re.compile(
+    r"^(>|-- ?$|_{5,}|-{5,}\s*original|on .+ wrote:?$|am .+ schrieb .*:?$|op .+ schreef .*:?$|"
+    r"from: |von: |van: |sent from my |gesendet von )",
+    re.IGNORECASE,
+)
+
+
+def _signature(game_id: int, seat: int, seq: int) -> str:
+    digest = salted_hmac("hanseweb.games.reply", f"{game_id}.{seat}.{seq}").digest()[:10]
+    return base64.b32encode(digest).decode().lower()
+
+
+def reply_address(game_id: int, seat: int, seq: int) -> str | None:
+    domain = settings.HANSEWEB_REPLY_DOMAIN
+    if not domain:
+        return None
+    return f"play+{game_id}-{seat}-{seq}-{_signature(game_id, seat, seq)}@{domain}"
+
+
+def find_token(recipients: list[str]):
+    """(game_id, seat, seq, genuine) of the first reply address among ``recipients``, or None."""
+    for address in recipients:
+        match = TOKEN.search(address)
+        if match:
+            game_id, seat, seq = (int(x) for x in match.groups()[:3])
+            genuine = hmac.compare_digest(match.group(4).lower(), _signature(game_id, seat, seq))
+            return game_id, seat, seq, genuine
+    return None
+
+
+def moves_in(text: str) -> list[str]:
+    """The moves of a reply: its lines, one move a line, above the quoted original."""
+    moves = []
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        if QUOTE_START.match(line):
+            break
+        if not line or line.startswith("#"):
+            continue
+        moves.append(line)
+    return moves
+
+
+def handle(row: InboundEmail) -> tuple[str, str]:
+    """Process one received mail. Returns (status, outcome) for the row."""
+    sender = User.objects.filter(email__iexact=row.sender, is_active=True).first()
+    token = find_token(row.recipients)
+    if token is None:
+        return InboundEmail.IGNORED, "not addressed to a game's reply address"
+    game_id, seat_number, seq, genuine = token
+    game = Game.objects.filter(pk=game_id).first() if genuine else None
+    seat = game.seats.select_related("user").filter(number=seat_number).first() if game else None
+    if seat is None:
+        return _refuse(sender, row, "The reply address of your mail is not one we made (it may have been "
+                                    "changed or cut). Please use the game page.")
+    if sender is None or sender.pk != seat.user_id:
+        return _refuse(sender, row, "This reply came from an address that does not play this seat. Replies "
+                                    "are accepted only from the address of the player's account.", game=game)
+    moves = moves_in(row.text)
+    if not moves:
+        return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
+                                    "the top of the reply.", game=game, seat=seat)
+    accepted, problem = [], None
+    expected = seq
+    for text in moves[:MAX_MOVES]:
+        try:
+            outcome = services.submit_move(game.pk, sender, text, expected_seq=expected, channel=Move.EMAIL)
+        except services.StaleMove:
+            problem = (text, "This mail answers an older position: the game has moved on since it was "
+                             "sent, so nothing more was taken from it.")
+            break
+        except services.GameError as exc:
+            problem = (text, str(exc))
+            break
+        accepted.append(outcome.move.text)
+        game = outcome.game
+        expected = game.move_count
+        if seat_number not in game.to_act:
+            break
+    ignored = len(moves) - len(accepted) - (1 if problem else 0)
+    _answer(sender, row, game, seat, accepted=accepted, problem=problem, ignored=max(0, ignored))
+    if accepted:
+        return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
+    return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) -> tuple[str, str]:
+    if sender is not None:
+        _answer(sender, row, game, seat, accepted=[], problem=("", reason), ignored=0)
+    return InboundEmail.REJECTED, reason
+
+
+def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
+    """Tell the sender what happened. While a decision is still theirs, the answer carries a new
+    reply address for the current move number, so they can go on by email."""
+    context = {"player": user, "game": game, "accepted": accepted, "problem": problem, "ignored": ignored,
+               "subject": row.subject}
+    headers = {}
+    if game is not None:
+        game.refresh_from_db()
+        context["game_url"] = absolute(reverse("game", args=[game.pk]))
+        if seat is not None and seat.user_id == user.pk and seat.number in (game.to_act or []) \
+                and game.status == Game.RUNNING:
+            engine = game.engine_obj
+            view = engine.view(game.state_cache, seat.number)
+            names = presentation.player_names(game)
+            context.update(prompt=view.get("prompt", ""), legal=engine.legal_moves(game.state_cache, seat.number),
+                           view_text=presentation.view_text(game.engine, view, names))
+            address = reply_address(game.pk, seat.number, game.move_count)
+            if address:
+                headers["Reply-To"] = address
+                context["can_reply"] = True
+    queue_mail(to=user.email, user=user, template="games/mail/reply_result", kind="reply_result",
+               context=context, headers=headers)
