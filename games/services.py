@@ -1,4 +1,4 @@
-"""The one write path for games. The web, email replies, deadlines and the admin all call these.
+"""The one write path for games. The web pages, email replies and the deadline sweep all call these.
 
 Every function that changes a game takes the game row's lock (``select_for_update``) inside a
 transaction, so concurrent submissions for one game are serialised: no move is lost or logged
@@ -6,7 +6,6 @@ twice, and a move made against an older state is refused as stale.
 """
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -17,8 +16,6 @@ from games.engines import IllegalMove, get_engine
 from games.engines.rng import Rng, seed_state
 
 from .models import Game, Move, Seat
-
-log = logging.getLogger(__name__)
 
 SEAT_ORDER_STREAM = 0x5EA7_0DE5  # keeps the seat shuffle independent of the engine's own draws
 
@@ -85,7 +82,9 @@ def create_game(*, creator, engine: str, title: str, players: int, options: dict
         raise GameError(str(exc)) from None
     try:
         eng.check_players(players)
-        normalised = eng.normalise_options({**(options or {}), "seats": [seat_options or {}] + [{}] * (players - 1)}, players)
+        full = {**(options or {}), "seats": [seat_options or {}] + [{}] * (players - 1)}
+        normalised = eng.normalise_options(full, players)
+        eng.setup(players=players, seed=0, options=full)  # the variants must fit this player count
     except IllegalMove as exc:
         raise GameError(str(exc)) from None
     normalised.pop("seats")

@@ -177,3 +177,14 @@ def test_create_form_offers_each_games_variants_and_settings(client, slug):
     assert game.players == engine.max_players
     assert game.options == {spec["key"]: spec["choices"][-1][0] for spec in engine.option_specs}
     assert set(game.seats.get().options) == {spec["key"] for spec in engine.seat_option_specs}
+
+
+@pytest.mark.django_db
+def test_a_variant_that_does_not_fit_the_player_count_is_refused_at_creation(client):
+    client.force_login(UserFactory())
+    response = client.post("/games/new/", {
+        "engine": "hansa", "title": "", "players": "2", "listed": "open", "seat_order": "random",
+        "opt_start_player": "3", "seat_ask_losses": "False", "create": "1",
+    })
+    assert response.status_code == 200 and not Game.objects.exists()
+    assert response.context["form"].non_field_errors()
