@@ -24,7 +24,12 @@ def _word_matches(given: str, full: str) -> bool:
     if full.startswith(given):
         return True
     gp, fp = given.split("-"), full.split("-")
-    return len(gp) == len(fp) and all(f.startswith(g) for g, f in zip(gp, fp))
+    if len(gp) != len(fp):
+        return False
+    if all(f.startswith(g) for g, f in zip(gp, fp)):
+        return True
+    # a route may be named from either end: "lubeck-hamburg" is "hamburg-lubeck"
+    return len(gp) == 2 and fp[1].startswith(gp[0]) and fp[0].startswith(gp[1])
 
 
 def match(legal: list[str], text: str, prompt) -> str:

@@ -56,6 +56,13 @@ def test_forgiving_parser():  # HT-14.1
         E.canonical(s, RED, "on arnheim")
 
 
+def test_a_route_may_be_named_from_either_end():  # HT-14.1
+    s = run(give(new(), RED, supply=(3, 1)), RED, "place", "With Trader")
+    assert E.canonical(s, RED, "on duisburg-arnheim") == "on arnheim-duisburg"
+    assert E.canonical(s, RED, "on Perleberg-Lüneburg") == "on luneburg-perleberg"
+    assert E.canonical(s, RED, "on duis-arn") == "on arnheim-duisburg"
+
+
 def test_timeout_default_ends_the_turn():  # HT-14.1 HT-A-1
     s = give(new(), RED, supply=(3, 1))
     assert E.default_move(s, RED) == "end"
