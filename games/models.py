@@ -82,6 +82,8 @@ class Seat(models.Model):
     resigned_at = models.DateTimeField(null=True, blank=True)
     # The move count up to which this seat has been told what happened (turn mail / own move).
     seen_seq = models.PositiveIntegerField(default=0)
+    # The move count at which this seat was last reminded of a deadline (one reminder per decision).
+    reminded_seq = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number", "joined_at"]

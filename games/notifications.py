@@ -86,3 +86,31 @@ def game_over(game: Game) -> None:
                 "game_url": absolute(reverse("game", args=[game.pk])),
             },
         )
+
+
+def reminder(game: Game, seat: Seat) -> None:
+    """The deadline of a decision is near: remind the seat once for this move number."""
+    engine = game.engine_obj
+    state = game.state_cache
+    names = presentation.player_names(game)
+    view = engine.view(state, seat.number)
+    reply_to = reply_address(game.pk, seat.number, game.move_count)
+    queue_mail(
+        to=seat.user.email,
+        user=seat.user,
+        template="games/mail/reminder",
+        kind="reminder",
+        headers={"Reply-To": reply_to} if reply_to else None,
+        context={
+            "can_reply": bool(reply_to),
+            "game": game,
+            "engine_name": engine.name,
+            "player": seat.user,
+            "prompt": view.get("prompt", ""),
+            "legal": engine.legal_moves(state, seat.number),
+            "default": engine.default_move(state, seat.number),
+            "deadline": game.deadline_at,
+            "game_url": absolute(reverse("game", args=[game.pk])),
+            "view_text": presentation.view_text(game.engine, view, names),
+        },
+    )

@@ -124,6 +124,7 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "hanseweb.mail.tasks.sweep_outbox", "schedule": timedelta(minutes=1)},
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
+    "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
 }
 
 # --- email ----------------------------------------------------------------

@@ -90,3 +90,31 @@ def test_admin_shows_moves_read_only(client, started_game, make_user):
     game_page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert move.text in game_page and str(game.seed) not in game_page
     assert Move.objects.filter(pk=move.pk).exists()
+
+
+@pytest.mark.django_db
+def test_one_reminder_per_decision_when_the_deadline_is_near(started_game):
+    from django.core import mail
+
+    from games.tasks import send_reminders
+
+    game, _ = started_game("hansa", 2, deadline=24)
+    seat = game.to_act[0]
+    player = user_of(game, seat)
+    mail.outbox = []
+    assert send_reminders() == 0  # 24 h left: too early
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() + timedelta(hours=5))
+    with committed():
+        assert send_reminders() == 1
+        assert send_reminders() == 0  # once per decision
+    (reminder,) = mail.outbox
+    assert reminder.to == [player.email] and "Reminder" in reminder.subject
+    assert game.engine_obj.default_move(game.state_cache, seat) in reminder.body
+    # the next decision gets its own reminder
+    act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() + timedelta(hours=1))
+    mail.outbox = []
+    with committed():
+        assert send_reminders() == 1
+    assert mail.outbox[0].to == [user_of(game, game.to_act[0]).email]
