@@ -24,10 +24,11 @@ def new_invite_code() -> str:
 class Game(models.Model):
     OPEN, RUNNING, FINISHED = "open", "running", "finished"
     STATUS_CHOICES = [(OPEN, "Waiting for players"), (RUNNING, "Running"), (FINISHED, "Finished")]
-    SEAT_ORDER_RANDOM, SEAT_ORDER_JOINED = "random", "joined"
+    SEAT_ORDER_RANDOM, SEAT_ORDER_JOINED, SEAT_ORDER_CREATOR = "random", "joined", "creator"
     SEAT_ORDER_CHOICES = [
-        (SEAT_ORDER_RANDOM, "Random (drawn from the game's seed)"),
-        (SEAT_ORDER_JOINED, "In the order players joined (creator first)"),
+        (SEAT_ORDER_RANDOM, "Random (drawn from the game's seed); starts when full"),
+        (SEAT_ORDER_JOINED, "In the order players joined (creator first); starts when full"),
+        (SEAT_ORDER_CREATOR, "I set the order and start the game when it is full"),
     ]
 
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])

@@ -121,8 +121,26 @@ def join_game(game_id: int, user, seat_options: dict | None = None, invite_code:
         if len(seats) >= game.players:
             raise GameError("This game is full.")
         Seat.objects.create(game=game, user=user, options=_seat_options(game.engine_obj, seat_options))
-        if len(seats) + 1 == game.players:
+        if len(seats) + 1 == game.players and game.seat_order != Game.SEAT_ORDER_CREATOR:
             _start(game)
+        return game
+
+
+def start_game(game_id: int, user, order: list[int]) -> Game:
+    """The creator starts a full game with the seat order they set (``order``: user ids, seat 0
+    first). Only for games created with seat order "creator"."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.created_by_id != user.pk:
+            raise GameError("Only the creator can start this game.")
+        if game.status != Game.OPEN:
+            raise GameError("This game has already started.")
+        seats = {s.user_id: s for s in game.seats.all()}
+        if len(seats) != game.players:
+            raise GameError(f"The game starts when all {game.players} seats are taken ({len(seats)} so far).")
+        if sorted(order) != sorted(seats):
+            raise GameError("The seat order must name every player exactly once.")
+        _start(game, [seats[user_id] for user_id in order])
         return game
 
 
@@ -149,10 +167,11 @@ def cancel_game(game_id: int, user) -> None:
         game.delete()
 
 
-def _start(game: Game) -> None:
-    seats = list(game.seats.order_by("joined_at", "pk"))
-    if game.seat_order == Game.SEAT_ORDER_RANDOM:
-        seats = Rng(seed_state(game.seed ^ SEAT_ORDER_STREAM)).shuffle(seats)
+def _start(game: Game, seats: list[Seat] | None = None) -> None:
+    if seats is None:
+        seats = list(game.seats.order_by("joined_at", "pk"))
+        if game.seat_order == Game.SEAT_ORDER_RANDOM:
+            seats = Rng(seed_state(game.seed ^ SEAT_ORDER_STREAM)).shuffle(seats)
     for number, seat in enumerate(seats):
         seat.number = number
     Seat.objects.bulk_update(seats, ["number"])

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/status/", views.game_status, name="game_status"),
     path("games/<int:pk>/move/", views.submit_move, name="submit_move"),
     path("games/<int:pk>/join/", views.join, name="join"),
+    path("games/<int:pk>/start/", views.start, name="start"),
     path("games/<int:pk>/leave/", views.leave, name="leave"),
     path("games/<int:pk>/cancel/", views.cancel, name="cancel"),
     path("games/<int:pk>/resign/", views.resign, name="resign"),

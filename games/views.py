@@ -62,7 +62,8 @@ def _game_context(request, game: Game) -> dict:
     if game.status == Game.OPEN:
         context["can_join"] = game.listed or request.session.get(_invite_key(game)) == game.invite_code
         context["join_form"] = SeatOptionsForm(engine=engine)
-        context["joined"] = [s.user for s in game.seats.all()]
+        context["joined"] = [s.user for s in sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))]
+        context["seat_positions"] = range(game.players)
         return context
     state = services.current_state(game)
     number = seat.number if seat else None
@@ -149,6 +150,25 @@ def submit_move(request, pk):
     except services.GameError as exc:
         messages.error(request, str(exc))
     return redirect(f"{game.get_absolute_url()}#play")
+
+
+@login_required
+@require_POST
+def start(request, pk):
+    """The creator's seat order: one select per seat, each naming a player."""
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        order = [int(request.POST.get(f"seat_{i}", "")) for i in range(game.players)]
+    except ValueError:
+        messages.error(request, "Choose a player for every seat.")
+        return redirect(game)
+    try:
+        services.start_game(game.pk, request.user, order)
+    except services.GameError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The game has started!")
+    return redirect(game)
 
 
 @login_required

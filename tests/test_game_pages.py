@@ -188,3 +188,35 @@ def test_a_variant_that_does_not_fit_the_player_count_is_refused_at_creation(cli
     })
     assert response.status_code == 200 and not Game.objects.exists()
     assert response.context["form"].non_field_errors()
+
+
+@pytest.mark.django_db
+def test_the_creator_sets_the_seat_order_and_starts(client):
+    alice, bob, carol = UserFactory.create_batch(3)
+    client.force_login(alice)
+    with committed():
+        client.post("/games/new/", {"engine": "hansa", "title": "Ordered", "players": "3", "listed": "open",
+                                    "seat_order": "creator", "opt_start_player": "0",
+                                    "seat_ask_losses": "False", "create": "1"})
+    game = Game.objects.get()
+    for user in (bob, carol):
+        client.force_login(user)
+        with committed():
+            client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"})
+    game.refresh_from_db()
+    assert game.status == Game.OPEN  # full, but waits for the creator
+    order = [carol.pk, alice.pk, bob.pk]
+    post = {f"seat_{i}": str(uid) for i, uid in enumerate(order)}
+    response = client.post(f"/games/{game.pk}/start/", post, follow=True)  # carol is not the creator
+    assert "Only the creator" in response.content.decode()
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="start-form"' in page
+    response = client.post(f"/games/{game.pk}/start/", {**post, "seat_2": str(carol.pk)}, follow=True)
+    assert "every player exactly once" in response.content.decode()
+    with committed():
+        client.post(f"/games/{game.pk}/start/", post)
+    game.refresh_from_db()
+    assert game.status == Game.RUNNING
+    assert [s.user_id for s in game.seats.order_by("number")] == order
+    assert game.state_cache["start"] == 0 and game.to_act == [0]  # carol, appointed start player
