@@ -17,3 +17,12 @@ def get_item(mapping, key):
         return mapping.get(key) if hasattr(mapping, "get") else mapping[int(key)]
     except (KeyError, IndexError, TypeError, ValueError):
         return None
+
+
+@register.filter
+def name_of(key, items):
+    """The 'name' of the item whose 'id' is ``key`` in a list of dicts (e.g. a view's cities)."""
+    for item in items or []:
+        if item.get("id") == key:
+            return item.get("name", key)
+    return key
