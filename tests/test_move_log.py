@@ -184,3 +184,19 @@ def test_a_deadline_only_move_cannot_be_sent_by_a_player(started_game):
         services.submit_move(game.pk, user_of(game, seat), "timeout", expected_seq=0)
     game.refresh_from_db()
     assert game.move_count == 0
+
+
+@pytest.mark.django_db
+def test_verify_replay_command_finds_a_snapshot_that_differs(started_game, capsys):
+    from django.core.management import call_command
+
+    game, _ = started_game("hansa", 2)
+    seat = _active(game)
+    act(game, seat, _first_legal(game, seat))
+    call_command("verify_replay")
+    assert "1 games checked, 0 differ" in capsys.readouterr().out
+    broken = dict(game.state_cache, ship="nowhere")
+    Game.objects.filter(pk=game.pk).update(state_cache=broken)
+    with pytest.raises(SystemExit):
+        call_command("verify_replay", game.pk)
+    assert "differs" in capsys.readouterr().err
