@@ -20,7 +20,7 @@ from hanseweb.accounts.models import User
 from hanseweb.mail.models import InboundEmail
 from hanseweb.mail.outbox import absolute, queue_mail
 
-from . import presentation, services
+from . import services
 from .models import Game, Move
 
 TOKEN = re.compile(r"play\+(\d+)-(\d+)-(\d+)-([a-z2-7]{16})@", re.IGNORECASE)
@@ -119,24 +119,17 @@ def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) ->
 
 
 def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
-    """Tell the sender what happened. While a decision is still theirs, the answer carries a new
-    reply address for the current move number, so they can go on by email."""
-    context = {"player": user, "game": game, "accepted": accepted, "problem": problem, "ignored": ignored,
-               "subject": row.subject}
-    headers = {}
+    """Tell the sender what happened. While a decision is still theirs, the answer is a decision
+    mail with a new reply address for the current move number, so they can go on by email."""
+    from .notifications import decision_mail
+
+    outcome = {"accepted": accepted, "problem": problem, "ignored": ignored, "subject": row.subject}
     if game is not None:
         game.refresh_from_db()
-        context["game_url"] = absolute(reverse("game", args=[game.pk]))
-        if seat is not None and seat.user_id == user.pk and seat.number in (game.to_act or []) \
-                and game.status == Game.RUNNING:
-            engine = game.engine_obj
-            view = engine.view(game.state_cache, seat.number)
-            names = presentation.player_names(game)
-            context.update(prompt=view.get("prompt", ""), legal=engine.legal_moves(game.state_cache, seat.number),
-                           view_text=presentation.view_text(game.engine, view, names))
-            address = reply_address(game.pk, seat.number, game.move_count)
-            if address:
-                headers["Reply-To"] = address
-                context["can_reply"] = True
+        if seat is not None and seat.user_id == user.pk and game.status == Game.RUNNING \
+                and seat.number in (game.to_act or []):
+            decision_mail(game, seat, template="games/mail/reply_result", kind="reply_result", **outcome)
+            return
+        outcome.update(game=game, game_url=absolute(reverse("game", args=[game.pk])))
     queue_mail(to=user.email, user=user, template="games/mail/reply_result", kind="reply_result",
-               context=context, headers=headers)
+               context={"player": user, **outcome})

@@ -14,40 +14,44 @@ def _seats(game: Game) -> dict[int, Seat]:
     return {s.number: s for s in game.seats.select_related("user") if s.number is not None}
 
 
+def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
+                  **extra) -> None:
+    """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
+    legal moves, the deadline, the link, and (when replies are on) a reply address for this move
+    number. Turn mails, reminders and answers to email replies are all of this kind."""
+    engine = game.engine_obj
+    state = game.state_cache
+    names = presentation.player_names(game)
+    view = engine.view(state, seat.number)
+    reply_to = reply_address(game.pk, seat.number, game.move_count)
+    context = {
+        "can_reply": bool(reply_to),
+        "game": game,
+        "engine_name": engine.name,
+        "player": seat.user,
+        "prompt": view.get("prompt", ""),
+        "view_text": presentation.view_text(game.engine, view, names),
+        "legal": engine.legal_moves(state, seat.number),
+        "deadline": game.deadline_at,
+        "game_url": absolute(reverse("game", args=[game.pk])),
+        **extra,
+    }
+    if with_news:  # what happened since the seat last acted or was told
+        context["since"] = presentation.log_lines(view, names, since=seat.seen_seq or None)
+    queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
+               headers={"Reply-To": reply_to} if reply_to else None)
+
+
 def your_turn(game: Game, seat_numbers: list[int]) -> None:
     if not seat_numbers:
         return
-    engine = game.engine_obj
-    state = game.state_cache
     seats = _seats(game)
-    names = presentation.player_names(game)
     for number in seat_numbers:
         seat = seats.get(number)
         if seat is None or seat.resigned:
             continue
         if seat.user.wants_turn_mail:
-            view = engine.view(state, number)
-            reply_to = reply_address(game.pk, number, game.move_count)
-            queue_mail(
-                to=seat.user.email,
-                user=seat.user,
-                template="games/mail/your_turn",
-                kind="your_turn",
-                headers={"Reply-To": reply_to} if reply_to else None,
-                context={
-                    "can_reply": bool(reply_to),
-                    "game": game,
-                    "engine_name": engine.name,
-                    "player": seat.user,
-                    "prompt": view.get("prompt", ""),
-                    "since": presentation.log_lines(view, names, since=seat.seen_seq or None),
-                    "view_text": presentation.view_text(game.engine, view, names),
-                    "legal": engine.legal_moves(state, number),
-                    "deadline": game.deadline_at,
-                    "game_url": absolute(reverse("game", args=[game.pk])),
-                    "move_count": game.move_count,
-                },
-            )
+            decision_mail(game, seat, template="games/mail/your_turn", kind="your_turn", with_news=True)
         seat.seen_seq = game.move_count
         seat.save(update_fields=["seen_seq"])
 
@@ -89,28 +93,6 @@ def game_over(game: Game) -> None:
 
 
 def reminder(game: Game, seat: Seat) -> None:
-    """The deadline of a decision is near: remind the seat once for this move number."""
-    engine = game.engine_obj
-    state = game.state_cache
-    names = presentation.player_names(game)
-    view = engine.view(state, seat.number)
-    reply_to = reply_address(game.pk, seat.number, game.move_count)
-    queue_mail(
-        to=seat.user.email,
-        user=seat.user,
-        template="games/mail/reminder",
-        kind="reminder",
-        headers={"Reply-To": reply_to} if reply_to else None,
-        context={
-            "can_reply": bool(reply_to),
-            "game": game,
-            "engine_name": engine.name,
-            "player": seat.user,
-            "prompt": view.get("prompt", ""),
-            "legal": engine.legal_moves(state, seat.number),
-            "default": engine.default_move(state, seat.number),
-            "deadline": game.deadline_at,
-            "game_url": absolute(reverse("game", args=[game.pk])),
-            "view_text": presentation.view_text(game.engine, view, names),
-        },
-    )
+    """The deadline of a decision is near: remind the seat (once per move number, see tasks)."""
+    decision_mail(game, seat, template="games/mail/reminder", kind="reminder",
+                  default=game.engine_obj.default_move(game.state_cache, seat.number))
