@@ -71,6 +71,14 @@ def seat_of(game: Game, user) -> Seat | None:
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)
 
 
+def _locked(game_id: int) -> Game:
+    """The game row, locked until the transaction ends (serialises every change of one game)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameError("There is no such game (it may have been cancelled).")
+    return game
+
+
 # --- creating and joining --------------------------------------------------------
 
 def create_game(*, creator, engine: str, title: str, players: int, options: dict | None = None,
@@ -110,7 +118,7 @@ def join_game(game_id: int, user, seat_options: dict | None = None, invite_code:
 
     A game that is not listed can be joined only with its invite code (the join link)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         if game.status != Game.OPEN:
             raise GameError("This game has already started; you can watch it but not join.")
         if not game.listed and invite_code != game.invite_code:
@@ -130,7 +138,7 @@ def start_game(game_id: int, user, order: list[int]) -> Game:
     """The creator starts a full game with the seat order they set (``order``: user ids, seat 0
     first). Only for games created with seat order "creator"."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         if game.created_by_id != user.pk:
             raise GameError("Only the creator can start this game.")
         if game.status != Game.OPEN:
@@ -146,7 +154,7 @@ def start_game(game_id: int, user, order: list[int]) -> Game:
 
 def leave_game(game_id: int, user) -> None:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         if game.status != Game.OPEN:
             raise GameError("The game has started: resign instead of leaving.")
         if game.created_by_id == user.pk:
@@ -158,7 +166,7 @@ def leave_game(game_id: int, user) -> None:
 
 def cancel_game(game_id: int, user) -> None:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         if game.created_by_id != user.pk:
             raise GameError("Only the creator can cancel a game.")
         if game.status != Game.OPEN:
@@ -189,7 +197,7 @@ def submit_move(game_id: int, user, text: str, *, expected_seq: int | None = Non
                 channel: str = Move.WEB) -> Outcome:
     """Validate and log one move of ``user``'s seat. Raises GameError/StaleMove with a reason."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None:
             raise GameError("You are not playing in this game.")
@@ -308,7 +316,7 @@ def resign(game_id: int, user) -> Game:
     """Leave a running game. With one player left the game ends; otherwise the resigned seat's
     decisions are taken by autopilot (the spec's default moves) and it is ranked last."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None or game.status != Game.RUNNING:
             raise GameError("You can resign only from a running game you play in.")
@@ -343,7 +351,7 @@ def time_out(game_id: int, now=None) -> int:
     now = now or timezone.now()
     made = 0
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked(game_id)
         if game.status != Game.RUNNING or not game.deadline_at or game.deadline_at > now:
             return 0
         engine = game.engine_obj

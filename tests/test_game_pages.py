@@ -220,3 +220,12 @@ def test_the_creator_sets_the_seat_order_and_starts(client):
     assert game.status == Game.RUNNING
     assert [s.user_id for s in game.seats.order_by("number")] == order
     assert game.state_cache["start"] == 0 and game.to_act == [0]  # carol, appointed start player
+
+
+@pytest.mark.django_db
+def test_actions_on_a_game_that_does_not_exist_are_answered_not_crashed(client):
+    client.force_login(UserFactory())
+    for action in ("leave", "cancel", "resign", "join", "start", "move"):
+        response = client.post(f"/games/999999/{action}/", {"confirm": "yes", "move": "x", "seq": "0"})
+        assert response.status_code in (302, 404), action
+    assert client.get("/games/999999/").status_code == 404
