@@ -229,3 +229,16 @@ def test_actions_on_a_game_that_does_not_exist_are_answered_not_crashed(client):
         response = client.post(f"/games/999999/{action}/", {"confirm": "yes", "move": "x", "seq": "0"})
         assert response.status_code in (302, 404), action
     assert client.get("/games/999999/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_expired_form_gets_a_clear_page(started_game):
+    from django.test import Client
+
+    game, users = started_game("hansa", 2)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user_of(game, game.to_act[0]))
+    response = client.post(f"/games/{game.pk}/move/", {"move": "place riga", "seq": "0"})
+    assert response.status_code == 403 and "This form has expired" in response.content.decode()
+    game.refresh_from_db()
+    assert game.move_count == 0
