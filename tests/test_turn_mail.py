@@ -123,3 +123,27 @@ def test_result_mail_to_every_player_on_resignation(started_game):
     subjects = sorted((m.to[0], m.subject) for m in mail.outbox)
     assert [to for to, _ in subjects] == sorted(u.email for u in users)
     assert all("is over" in s for _, s in subjects)
+
+
+@pytest.mark.django_db
+def test_a_broker_outage_does_not_fail_the_move_and_the_mail_waits(started_game, monkeypatch):
+    from hanseweb.mail import tasks
+
+    game, _ = started_game("hansa", 2)
+    seat = game.to_act[0]
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(tasks.send_email, "delay", broker_down)
+    mail.outbox = []
+    act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+    game.refresh_from_db()
+    assert game.move_count == 1
+    waiting = OutboundEmail.objects.get(sent_at__isnull=True)
+    assert waiting.kind == "your_turn" and not mail.outbox
+    monkeypatch.undo()
+    OutboundEmail.objects.filter(pk=waiting.pk).update(created_at=waiting.created_at.replace(year=2000))
+    with committed():
+        assert sweep_outbox() == 1
+    assert len(mail.outbox) == 1

@@ -7,6 +7,7 @@ from django.dispatch import receiver
 from anymail.signals import inbound
 
 from .models import InboundEmail
+from .outbox import enqueue
 
 
 def _addresses(message) -> list[str]:
@@ -29,7 +30,7 @@ def store(*, sender: str, recipients: list[str], subject: str, text: str) -> Inb
             sender=(sender or "").strip().lower()[:320], recipients=recipients,
             subject=(subject or "")[:300], text=(text or "")[:20000],
         )
-        transaction.on_commit(lambda: process_inbound.delay(row.pk))
+        transaction.on_commit(lambda: enqueue(process_inbound, row.pk))
     return row
 
 

@@ -1,12 +1,16 @@
 """Queue mail: render a subject/text/html template trio into an outbox row, send after commit."""
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from .models import OutboundEmail
+
+log = logging.getLogger(__name__)
 
 
 def absolute(path: str) -> str:
@@ -40,5 +44,14 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     )
     from .tasks import send_email
 
-    transaction.on_commit(lambda: send_email.delay(email.pk))
+    transaction.on_commit(lambda: enqueue(send_email, email.pk))
     return email
+
+
+def enqueue(task, *args) -> None:
+    """Hand a task to the broker after commit. If the broker is down, the committed row stays
+    pending and the beat's sweep hands it over later: the user's action has succeeded."""
+    try:
+        task.delay(*args)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds of connection errors
+        log.warning("could not enqueue %s%r; the sweep will retry", task.name, args, exc_info=True)
