@@ -31,6 +31,11 @@ def lobby(request):
         running.sort(key=lambda r: not r["my_turn"])
         context.update(running=running, waiting=waiting, finished=finished[:20])
     context["open_games"] = open_games[:50]
+    context["watch_games"] = (
+        Game.objects.filter(status=Game.RUNNING, listed=True)
+        .exclude(seats__user=request.user if request.user.is_authenticated else None)
+        .order_by("-last_move_at")[:20]
+    )
     return render(request, "games/lobby.html", context)
 
 

@@ -242,3 +242,12 @@ def test_an_expired_form_gets_a_clear_page(started_game):
     assert response.status_code == 403 and "This form has expired" in response.content.decode()
     game.refresh_from_db()
     assert game.move_count == 0
+
+
+@pytest.mark.django_db
+def test_anyone_can_find_running_listed_games_to_watch(client, started_game):
+    game, users = started_game("hansa", 2)
+    page = client.get("/").content.decode()
+    assert "Games being played" in page and game.title in page
+    client.force_login(users[0])  # a player finds it under their own games instead
+    assert "Games being played" not in client.get("/").content.decode()
