@@ -54,6 +54,10 @@ class Game(models.Model):
     state_cache = models.JSONField(null=True, blank=True, editable=False)
     state_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     result = models.JSONField(null=True, blank=True)
+    # One step of undo (derived, like the snapshot): the state before the last move, while that
+    # move may still be taken back (see games.services.undoable), and the seat that made it.
+    undo_state = models.JSONField(null=True, blank=True, editable=False)
+    undo_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     last_move_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -46,23 +46,58 @@ def initial_state(game: Game) -> dict:
     return game.engine_obj.setup(players=game.players, seed=game.seed, options=engine_options(game))
 
 
+UNDO = "undo"
+
+
+def undoable(engine, before: dict, after: dict, seat: int) -> bool:
+    """A step may be taken back while it revealed nothing hidden and nobody else has to act
+    (DESIGN: undo within one's own turn). Hidden information lives in the ``_`` keys of the state
+    (engine contract), so a step that changed none of them revealed nothing."""
+    if engine.to_act(before) != [seat] or engine.to_act(after) != [seat]:
+        return False
+    hidden = [k for k in set(before) | set(after) if k.startswith("_")]
+    return all(before.get(k) == after.get(k) for k in hidden)
+
+
 def replay(game: Game, upto: int | None = None) -> dict:
     """Rebuild the state from the seed and the log alone (the source of truth)."""
+    return _replay(game, upto)[0]
+
+
+def _replay(game: Game, upto: int | None = None) -> tuple[dict, dict | None, int | None]:
+    """(state, state before the last step if it can still be undone, the seat that made it)."""
     engine = game.engine_obj
     state = initial_state(game)
+    undo_state, undo_seat = None, None
     moves = game.moves.order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    for move in moves.only("seq", "seat", "text"):
-        state = engine.apply(state, move.seat, move.text)
-    return state
+    for move in moves.only("seq", "seat", "text", "channel"):
+        if move.text == UNDO and move.channel in (Move.WEB, Move.EMAIL):
+            state, undo_state, undo_seat = undo_state, None, None
+            continue
+        after = engine.apply(state, move.seat, move.text)
+        human = move.channel in (Move.WEB, Move.EMAIL)
+        if human and undoable(engine, state, after, move.seat):
+            undo_state, undo_seat = state, move.seat
+        else:
+            undo_state, undo_seat = None, None
+        state = after
+    return state, undo_state, undo_seat
 
 
 def current_state(game: Game) -> dict:
-    """The state after the last move: the cached snapshot when it is current, else a replay."""
+    """The state after the last move: the cached snapshot when it is current, else a replay
+    (which also rebuilds the derived undo step)."""
     if game.state_cache is not None and game.state_seq == game.move_count:
         return game.state_cache
-    return replay(game)
+    state, game.undo_state, game.undo_seat = _replay(game)
+    return state
+
+
+def can_undo(game: Game, seat_number: int | None) -> bool:
+    return (seat_number is not None and game.status == Game.RUNNING and game.undo_state is not None
+            and game.undo_seat == seat_number and game.to_act == [seat_number])
 
 
 def seat_of(game: Game, user) -> Seat | None:
@@ -226,6 +261,8 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError("The move is empty.")
     if len(text) > 200:
         raise GameError("That move is too long to be a move.")
+    if text.lower() == UNDO and channel in (Move.WEB, Move.EMAIL):
+        return _undo(game, seat, channel, user)
     try:
         canonical = engine.canonical(state, seat.number, text)
         # A player's move must be one of the listed choices. Some engines accept moves that only
@@ -235,15 +272,29 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
         raise GameError(f"Not accepted: {exc}") from None
-    move = _log(game, seat.number, canonical, channel, user, new_state)
+    undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
+    move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo)
     seat.seen_seq = game.move_count
     seat.save(update_fields=["seen_seq"])
     newly = _after_change(game, previous_to_act=previous)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
 
-def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict) -> Move:
+def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
+    """Take back the seat's last step: logged as the move ``undo`` (the log stays append-only)."""
+    current_state(game)  # rebuilds the undo step if the snapshot was stale
+    if not can_undo(game, seat.number):
+        raise GameError("There is nothing to undo: only your own last step can be taken back, and only "
+                        "while it revealed nothing hidden and nobody else has had to decide since.")
+    move = _log(game, seat.number, UNDO, channel, user, game.undo_state)
+    return Outcome(game=game, move=move, newly_to_act=[])
+
+
+def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
+         undo: tuple[dict, int] | None = None) -> Move:
+    """Append one move and store what derives from it (snapshot, to_act, undo step, result)."""
     game.move_count += 1
+    game.undo_state, game.undo_seat = undo if undo else (None, None)
     move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text, channel=channel)
     game.last_move_at = move.created_at
     _store(game, new_state)

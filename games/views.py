@@ -92,6 +92,7 @@ def _game_context(request, game: Game) -> dict:
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,
         legal_groups=_group(legal),
+        can_undo=bool(legal) and services.can_undo(game, number),
         prompt=view.get("prompt", ""),
         log=list(reversed(log)),
         result_rows=_result_rows(game, names, colours),

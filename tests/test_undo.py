@@ -1,0 +1,99 @@
+"""Undo within one's own turn (DESIGN.md): a logged move ``undo`` takes back the seat's last step
+while that step revealed nothing hidden and nobody else has had to act since."""
+import json
+
+import pytest
+
+from games import services
+from games.models import Move
+
+from .conftest import act, user_of
+
+
+def _dump(state):
+    return json.dumps(state, sort_keys=True)
+
+
+def _to_phase_three(game):
+    """Play a 2-player Hansa game to the first active player's actions (placement, then fill)."""
+    engine = game.engine_obj
+    while True:
+        game.refresh_from_db()
+        seat = game.to_act[0]
+        state = game.state_cache
+        if state["phase"] == "actions":
+            return seat
+        moves = engine.legal_moves(state, seat)
+        act(game, seat, "no fill" if "no fill" in moves else moves[0])
+
+
+@pytest.mark.django_db
+def test_a_ship_move_is_taken_back(started_game):
+    game, _ = started_game("hansa", 2)
+    seat = _to_phase_three(game)
+    before = _dump(game.state_cache)
+    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    act(game, seat, move)
+    game.refresh_from_db()
+    assert services.can_undo(game, seat) and not services.can_undo(game, 1 - seat)
+    act(game, seat, "UNDO")
+    game.refresh_from_db()
+    assert _dump(game.state_cache) == before
+    last = game.moves.order_by("-seq")[0]
+    assert (last.text, last.seat, last.channel) == ("undo", seat, Move.WEB)
+    # the log stays append-only and replays to the same state
+    assert _dump(services.replay(game)) == before
+    # one step only: nothing more to undo now
+    with pytest.raises(services.GameError, match="nothing to undo"):
+        act(game, seat, "undo")
+
+
+@pytest.mark.django_db
+def test_no_undo_once_another_seat_must_act_or_after_a_reveal(started_game):
+    game, _ = started_game("hansa", 2)
+    engine = game.engine_obj
+    # placement hands the decision to the other seat: not undoable
+    first = game.to_act[0]
+    act(game, first, engine.legal_moves(game.state_cache, first)[0])
+    game.refresh_from_db()
+    with pytest.raises(services.GameError):
+        services.submit_move(game.pk, user_of(game, first), "undo", expected_seq=game.move_count)
+    # a fill turns hidden tiles face up: not undoable
+    while game.state_cache["phase"] != "fill" or "fill" not in engine.legal_moves(game.state_cache, game.to_act[0]):
+        seat = game.to_act[0]
+        moves = engine.legal_moves(game.state_cache, seat)
+        choice = next((m for m in moves if m.startswith("buy")), None) or ("end" if "end" in moves else moves[0])
+        act(game, seat, choice)
+        game.refresh_from_db()
+    seat = game.to_act[0]
+    act(game, seat, "fill")
+    game.refresh_from_db()
+    assert not services.can_undo(game, seat)
+    with pytest.raises(services.GameError, match="nothing to undo"):
+        act(game, seat, "undo")
+
+
+@pytest.mark.django_db
+def test_undo_is_rebuilt_from_the_log_when_the_snapshot_is_stale(started_game):
+    from games.models import Game
+
+    game, _ = started_game("hansa", 2)
+    seat = _to_phase_three(game)
+    before = _dump(game.state_cache)
+    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    act(game, seat, move)
+    Game.objects.filter(pk=game.pk).update(state_cache=None, state_seq=None, undo_state=None, undo_seat=None)
+    act(game, seat, "undo")
+    game.refresh_from_db()
+    assert _dump(game.state_cache) == before
+
+
+@pytest.mark.django_db
+def test_the_game_page_offers_undo_only_when_possible(client, started_game):
+    game, _ = started_game("hansa", 2)
+    seat = _to_phase_three(game)
+    client.force_login(user_of(game, seat))
+    assert 'value="undo"' not in client.get(f"/games/{game.pk}/").content.decode()
+    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    act(game, seat, move)
+    assert 'value="undo"' in client.get(f"/games/{game.pk}/").content.decode()
