@@ -1,6 +1,5 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -54,7 +53,7 @@ def create(request):
         except services.GameError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Game created. Share the join link; it starts when every seat is taken.")
+            messages.success(request, "Game created. Share the join link below with the players you want.")
             return redirect(game)
     return render(request, "games/create.html", {"form": form})
 

@@ -79,7 +79,6 @@ def use(s: dict, seat: int, words: list[str]) -> None:
 def remove_options(s: dict, seat: int) -> list[str]:
     st = s["step"]
     if "r" in st:
-        sp = s["spaces"][st["r"]]
         return [f"space {i + 1}" for i in _opponent_pieces(s, seat, st["r"])] + ["cancel" if st["n"] == 0 else "done"]
     return ["at " + r for r in remove_routes(s, seat)] + ["cancel" if st["n"] == 0 else "done"]
 
