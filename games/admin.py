@@ -6,8 +6,8 @@ from .models import Game, Move, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["number", "user", "resigned", "seen_seq", "options"]
-    readonly_fields = ["number", "seen_seq"]
+    fields = ["number", "user", "resigned", "seen_n", "options"]
+    readonly_fields = ["number", "seen_n"]
 
 
 class MoveInline(admin.TabularInline):

@@ -85,8 +85,9 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     resigned = models.BooleanField(default=False)
     resigned_at = models.DateTimeField(null=True, blank=True)
-    # The move count up to which this seat has been told what happened (turn mail / own move).
-    seen_seq = models.PositiveIntegerField(default=0)
+    # How far this seat has been told what happened (turn mail / own move), counted as the engine
+    # counts applied moves (the ``n`` of log events; undone steps do not count, see services).
+    seen_n = models.PositiveIntegerField(default=0)
     # The move count at which this seat was last reminded of a deadline (one reminder per decision).
     reminded_seq = models.PositiveIntegerField(null=True, blank=True)
 

@@ -8,6 +8,7 @@ from hanseweb.mail.outbox import absolute, queue_mail
 from . import presentation
 from .email_replies import reply_address
 from .models import Game, Seat
+from .services import applied_moves
 
 
 def _seats(game: Game) -> dict[int, Seat]:
@@ -37,7 +38,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         **extra,
     }
     if with_news:  # what happened since the seat last acted or was told
-        context["since"] = presentation.log_lines(view, names, since=seat.seen_seq or None)
+        context["since"] = presentation.log_lines(view, names, since=seat.seen_n or None)
     queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
                headers={"Reply-To": reply_to} if reply_to else None)
 
@@ -52,8 +53,8 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
             continue
         if seat.user.wants_turn_mail:
             decision_mail(game, seat, template="games/mail/your_turn", kind="your_turn", with_news=True)
-        seat.seen_seq = game.move_count
-        seat.save(update_fields=["seen_seq"])
+        seat.seen_n = applied_moves(game)
+        seat.save(update_fields=["seen_n"])
 
 
 def game_over(game: Game) -> None:
@@ -86,7 +87,7 @@ def game_over(game: Game) -> None:
                 "player": seat.user,
                 "standings": standings,
                 "ended_by": result.get("ended_by"),
-                "since": presentation.log_lines(view, names, since=seat.seen_seq),
+                "since": presentation.log_lines(view, names, since=seat.seen_n),
                 "game_url": absolute(reverse("game", args=[game.pk])),
             },
         )

@@ -95,6 +95,28 @@ def current_state(game: Game) -> dict:
     return state
 
 
+def _undo_filter():
+    return {"text": UNDO, "channel__in": (Move.WEB, Move.EMAIL)}
+
+
+def applied_moves(game: Game) -> int:
+    """How many moves the engine state has applied: an undo takes back one and is none itself.
+    This is the ``n`` of the engine's log events (the move number shown to players)."""
+    return game.move_count - 2 * game.moves.filter(**_undo_filter()).count()
+
+
+def moves_by_n(game: Game) -> dict[int, Move]:
+    """The logged move behind each event number ``n`` of the engine's log (skipping undone ones)."""
+    by_n, n = {}, 0
+    for move in game.moves.order_by("seq").only("seq", "text", "channel", "created_at"):
+        if move.text == UNDO and move.channel in (Move.WEB, Move.EMAIL):
+            n -= 1
+            continue
+        n += 1
+        by_n[n] = move
+    return by_n
+
+
 def can_undo(game: Game, seat_number: int | None) -> bool:
     return (seat_number is not None and game.status == Game.RUNNING and game.undo_state is not None
             and game.undo_seat == seat_number and game.to_act == [seat_number])
@@ -274,8 +296,8 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError(f"Not accepted: {exc}") from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo)
-    seat.seen_seq = game.move_count
-    seat.save(update_fields=["seen_seq"])
+    seat.seen_n = applied_moves(game)
+    seat.save(update_fields=["seen_n"])
     newly = _after_change(game, previous_to_act=previous)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
@@ -287,6 +309,8 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
         raise GameError("There is nothing to undo: only your own last step can be taken back, and only "
                         "while it revealed nothing hidden and nobody else has had to decide since.")
     move = _log(game, seat.number, UNDO, channel, user, game.undo_state)
+    seat.seen_n = applied_moves(game)
+    seat.save(update_fields=["seen_n"])
     return Outcome(game=game, move=move, newly_to_act=[])
 
 

@@ -75,10 +75,10 @@ def _game_context(request, game: Game) -> dict:
     legal = engine.legal_moves(state, number) if (seat and not seat.resigned and game.status == Game.RUNNING) else []
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     colours = presentation.seat_colours(game.engine, game.players)
-    times = {m.seq: m for m in game.moves.only("seq", "channel", "created_at")}
+    by_n = services.moves_by_n(game)
     log = presentation.log_lines(view, names, since=None)
     for line in log:
-        move = times.get(line["n"])
+        move = by_n.get(line["n"])
         line["at"] = move.created_at if move else None
         line["channel"] = move.get_channel_display() if move and move.channel != Move.WEB else ""
     context.update(

@@ -97,3 +97,45 @@ def test_the_game_page_offers_undo_only_when_possible(client, started_game):
     move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
     act(game, seat, move)
     assert 'value="undo"' in client.get(f"/games/{game.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_after_undos_the_log_and_the_news_still_line_up(client, started_game):
+    """Undone steps leave the engine's move count (the n of log events) behind the log's sequence
+    numbers; pages and mails must follow the engine's count."""
+    from django.core import mail
+
+    game, _ = started_game("hansa", 2)
+    seat = _to_phase_three(game)
+    engine = game.engine_obj
+    move = next(m for m in engine.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    act(game, seat, move)
+    act(game, seat, "undo")
+    act(game, seat, move)
+    game.refresh_from_db()
+    assert services.applied_moves(game) == game.move_count - 2
+    by_n = services.moves_by_n(game)
+    assert by_n[services.applied_moves(game)].seq == game.move_count and by_n[services.applied_moves(game)].text == move
+    # the page's log line for the ship move carries the time of the move that stands
+    client.force_login(user_of(game, seat))
+    lines = client.get(f"/games/{game.pk}/").context["log"]
+    ship = [line for line in lines if "moves the ship" in line["text"]]
+    assert len(ship) == 1 and ship[0]["at"] == by_n[ship[0]["n"]].created_at
+    # the other player's next turn mail tells about the ship move
+    mail.outbox = []
+    act(game, seat, "end")
+    game.refresh_from_db()
+    other_seat = game.to_act[0]
+    other = user_of(game, other_seat)
+    (turn,) = [m for m in mail.outbox if m.to == [other.email]]
+    assert "moves the ship" in turn.body
+    # and the player who undid gets the other's whole turn in their next mail
+    mover = user_of(game, seat)
+    mail.outbox = []
+    while game.to_act == [other_seat]:
+        moves = engine.legal_moves(game.state_cache, other_seat)
+        act(game, other_seat, "no fill" if "no fill" in moves else ("end" if "end" in moves else moves[0]))
+        game.refresh_from_db()
+    (turn,) = [m for m in mail.outbox if m.to == [mover.email]]
+    news = turn.body.split("Since your last turn:")[1].split("\n\n")[0]
+    assert f"{other.display_name} ends the actions" in news
