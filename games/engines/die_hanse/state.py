@@ -1,6 +1,7 @@
 """Small helpers on the state dict shared by the rule modules."""
 from __future__ import annotations
 
+from ..events import event
 from ..rng import randbelow
 from .board import BOARD, SHIP_NAMES
 
@@ -41,12 +42,7 @@ def rand(state: dict, n: int) -> int:
 
 
 def log(state: dict, seat, text: str, only=None, redacted=None) -> None:
-    ev = {"n": state["seq"], "seat": seat, "text": text}
-    if only is not None:
-        ev["only"] = list(only)
-        if redacted is not None:
-            ev["redacted"] = redacted
-    state["log"].append(ev)
+    state["log"].append(event(state["seq"], seat, text, only, redacted))
 
 
 def ship_name(s: int) -> str:

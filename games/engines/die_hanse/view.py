@@ -5,6 +5,7 @@ from .board import BOARD, SHIP_NAMES
 from .cards import card_text, card_title
 from .flow import to_act
 from .scoring import result
+from ..events import visible
 from .state import top
 
 
@@ -119,13 +120,7 @@ def build(state: dict, seat) -> dict:
             slots.append(d)
         storages.append({"card": st["card"], "slots": slots})
     pools = {h: {g: len(v) for g, v in sorted(state["_pools"][h].items()) if v} for h in BOARD.harbours}
-    log = []
-    for ev in state["log"]:
-        only = ev.get("only")
-        if only is None or seat in only:
-            log.append({"n": ev["n"], "seat": ev["seat"], "text": ev["text"]})
-        elif "redacted" in ev:
-            log.append({"n": ev["n"], "seat": ev["seat"], "text": ev["redacted"]})
+    log = visible(state["log"], seat)
     v = {
         "game": "die-hanse", "players": n, "you": seat, "to_act": to_act(state),
         "prompt": prompt(state, seat), "log": log, "over": over, "result": result(state),

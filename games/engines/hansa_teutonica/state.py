@@ -5,6 +5,7 @@ State layout (JSON): see docs/hansa-teutonica.md. Pieces on route spaces are str
 """
 from __future__ import annotations
 
+from ..events import event
 from ..rng import Rng, seed_state
 from .board import ABILITIES, SIDES, START_MARKERS, START_SUPPLY, SUPPLY_MARKERS, TRACKS
 
@@ -125,12 +126,7 @@ def mark_used(p: dict, i: int) -> None:
 
 
 def log(s: dict, seat, text: str, only=None, redacted=None) -> None:
-    ev = {"n": s["n"], "seat": seat, "text": text}
-    if only is not None:
-        ev["only"] = list(only)
-        if redacted is not None:
-            ev["redacted"] = redacted
-    s["log"].append(ev)
+    s["log"].append(event(s["n"], seat, text, only, redacted))
 
 
 KIND = {"t": "trader", "m": "merchant"}

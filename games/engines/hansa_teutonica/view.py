@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .board import ABILITIES, MARKER_COUNTS, MARKER_NAMES, TRACKS, side_of
 from .rules import controller, largest_network
+from ..events import visible
 from .state import KIND, full, level
 
 
@@ -50,16 +51,7 @@ def prompt_for(s: dict, seat) -> str:
 
 
 def _visible_log(s: dict, seat) -> list[dict]:
-    out = []
-    for ev in s["log"]:
-        only = ev.get("only")
-        if only is None:
-            out.append({"n": ev["n"], "seat": ev["seat"], "text": ev["text"]})
-        elif seat in only:
-            out.append({"n": ev["n"], "seat": ev["seat"], "text": ev["text"]})
-        elif "redacted" in ev:
-            out.append({"n": ev["n"], "seat": ev["seat"], "text": ev["redacted"]})
-    return out
+    return visible(s["log"], seat)
 
 
 def build_view(s: dict, seat, to_act: list[int]) -> dict:

@@ -28,6 +28,7 @@ nested value replaces it with a new object instead of mutating the shared one.
 """
 from __future__ import annotations
 
+from ..events import event
 from .board import Board, get_board
 
 
@@ -36,12 +37,7 @@ def board_of(state: dict) -> Board:
 
 
 def log(s: dict, text: str, seat=None, only=None, redacted=None) -> None:
-    event = {"n": s["n"], "seat": seat, "text": text}
-    if only is not None:
-        event["only"] = list(only)
-        if redacted is not None:
-            event["redacted"] = redacted
-    s["log"] = s["log"] + [event]
+    s["log"] = s["log"] + [event(s["n"], seat, text, only, redacted)]
 
 
 def set_seat_item(s: dict, key: str, seat: int, value) -> None:

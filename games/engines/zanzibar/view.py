@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from .assignment import count_for
 from .scoring import result
+from ..events import visible
 from .state import board_of, quota, scoring_limit
 
 
 def filtered_log(state: dict, seat) -> list[dict]:
-    out = []
-    for e in state["log"]:
-        only = e.get("only")
-        if only is None:
-            out.append({"n": e["n"], "seat": e["seat"], "text": e["text"]})
-        elif seat is not None and seat in only:
-            out.append({"n": e["n"], "seat": e["seat"], "text": e["text"]})
-        elif "redacted" in e:
-            out.append({"n": e["n"], "seat": e["seat"], "text": e["redacted"]})
-    return out
+    return visible(state["log"], seat)
 
 
 def card_info(state: dict, seat: int, card: str) -> dict:
