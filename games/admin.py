@@ -6,8 +6,8 @@ from .models import Game, Move, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["number", "user", "resigned", "seen_n", "options"]
-    readonly_fields = ["number", "seen_n"]
+    fields = ["number", "user", "resigned", "seen_seq", "options"]
+    readonly_fields = ["number", "seen_seq"]
 
 
 class MoveInline(admin.TabularInline):

@@ -58,6 +58,10 @@ class Game(models.Model):
     # move may still be taken back (see games.services.undoable), and the seat that made it.
     undo_state = models.JSONField(null=True, blank=True, editable=False)
     undo_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # The log events of the setup (derived from the seed, like the snapshot); the events of each
+    # move are stored with its Move row. Neither lives in the state (DESIGN: the state holds the
+    # game, not its history).
+    setup_events = models.JSONField(default=list, blank=True, editable=False)
     last_move_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -85,9 +89,14 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     resigned = models.BooleanField(default=False)
     resigned_at = models.DateTimeField(null=True, blank=True)
-    # How far this seat has been told what happened (turn mail / own move), counted as the engine
-    # counts applied moves (the ``n`` of log events; undone steps do not count, see services).
-    seen_n = models.PositiveIntegerField(default=0)
+    # How far this seat has been told what happened (turn mail / own move): a Move ``seq``.
+    seen_seq = models.PositiveIntegerField(default=0)
+    # Per-seat stale checks (DESIGN "Stale checks are per seat"): the move count at which this
+    # seat's pending decision last changed (it became or stopped being due, its legal moves or its
+    # prompt changed, or it moved itself), and a digest of that decision. A page or mail made at
+    # move count m is current for this seat while ``decision_seq <= m``.
+    decision_seq = models.PositiveIntegerField(default=0, editable=False)
+    decision_key = models.CharField(max_length=40, blank=True, editable=False)
     # The move count at which this seat was last reminded of a deadline (one reminder per decision).
     reminded_seq = models.PositiveIntegerField(null=True, blank=True)
 
@@ -122,6 +131,10 @@ class Move(models.Model):
     text = models.CharField(max_length=200)
     channel = models.CharField(max_length=16, choices=CHANNEL_CHOICES)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The log events this step produced (``engine.events``), unfiltered: ``{"n", "seat", "text"}``
+    # with ``only``/``redacted`` for private ones; pages and mails filter them per seat.
+    # NULL on rows logged before events were stored with their move.
+    events = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "seq"]

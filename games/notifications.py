@@ -5,21 +5,25 @@ from django.urls import reverse
 
 from hanseweb.mail.outbox import absolute, queue_mail
 
-from . import presentation
+from . import history, presentation
 from .email_replies import reply_address
 from .models import Game, Seat
-from .services import applied_moves
+from .services import mark_told
 
 
 def _seats(game: Game) -> dict[int, Seat]:
-    return {s.number: s for s in game.seats.select_related("user") if s.number is not None}
+    """The seats by number: the game's loaded seats (the write path loads them once, with users)."""
+    return {s.number: s for s in game.seats.all() if s.number is not None}
 
 
 def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
                   **extra) -> None:
     """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
     legal moves, the deadline, the link, and (when replies are on) a reply address for this move
-    number. Turn mails, reminders and answers to email replies are all of this kind."""
+    number. Turn mails, reminders and answers to email replies are all of this kind.
+
+    The move number in the reply address (as in the page's form) is the per-seat stale check: a
+    reply is taken while the seat's own decision has not changed since (``services.decision_current``)."""
     engine = game.engine_obj
     state = game.state_cache
     names = presentation.player_names(game)
@@ -38,7 +42,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         **extra,
     }
     if with_news:  # what happened since the seat last acted or was told
-        context["since"] = presentation.log_lines(view, names, since=seat.seen_n or None)
+        context["since"], context["since_skipped"] = history.since(game, seat.number, names, seat.seen_seq)
     queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
                headers={"Reply-To": reply_to} if reply_to else None)
 
@@ -53,13 +57,11 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
             continue
         if seat.user.wants_turn_mail:
             decision_mail(game, seat, template="games/mail/your_turn", kind="your_turn", with_news=True)
-        seat.seen_n = applied_moves(game)
-        seat.save(update_fields=["seen_n"])
+        mark_told(seat, game.move_count)
 
 
 def game_over(game: Game) -> None:
     engine = game.engine_obj
-    state = game.state_cache
     names = presentation.player_names(game)
     result = game.result or {}
     standings = []
@@ -75,7 +77,7 @@ def game_over(game: Game) -> None:
     for number, seat in _seats(game).items():
         if not seat.user.wants_turn_mail:
             continue
-        view = engine.view(state, number) if state is not None else {"log": []}
+        since, _ = history.since(game, number, names, seat.seen_seq)
         queue_mail(
             to=seat.user.email,
             user=seat.user,
@@ -87,7 +89,7 @@ def game_over(game: Game) -> None:
                 "player": seat.user,
                 "standings": standings,
                 "ended_by": result.get("ended_by"),
-                "since": presentation.log_lines(view, names, since=seat.seen_n),
+                "since": since,
                 "game_url": absolute(reverse("game", args=[game.pk])),
             },
         )

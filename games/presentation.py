@@ -56,15 +56,3 @@ def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:
     if svg is None:
         return ""
     return svg.render_svg(view, names, legal=legal)
-
-
-def log_lines(view: dict, names: list[str], since: int | None = None) -> list[dict]:
-    """The view's log events after move ``since`` (all with None), names filled in (plain text).
-
-    Events of the setup carry n = 0 and belong to everyone's first "since your last turn".
-    """
-    return [
-        {"n": e["n"], "seat": e.get("seat"), "text": fill_names(e["text"], names)}
-        for e in view.get("log", [])
-        if since is None or e["n"] > since
-    ]

@@ -6,13 +6,17 @@ twice, and a move made against an older state is refused as stale.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from games.engines import IllegalMove, get_engine
+from games.engines.events import event
 from games.engines.rng import Rng, seed_state
 
 from .models import Game, Move, Seat
@@ -47,6 +51,7 @@ def initial_state(game: Game) -> dict:
 
 
 UNDO = "undo"
+HUMAN = (Move.WEB, Move.EMAIL)  # channels whose moves may be undone (and that may send "undo")
 
 
 def undoable(engine, before: dict, after: dict, seat: int) -> bool:
@@ -69,17 +74,17 @@ def _replay(game: Game, upto: int | None = None) -> tuple[dict, dict | None, int
     engine = game.engine_obj
     state = initial_state(game)
     undo_state, undo_seat = None, None
-    moves = game.moves.order_by("seq")
+    moves = Move.objects.filter(game_id=game.pk).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    for move in moves.only("seq", "seat", "text", "channel"):
-        if move.text == UNDO and move.channel in (Move.WEB, Move.EMAIL):
+    for seat, text, channel in moves.values_list("seat", "text", "channel").iterator(chunk_size=2000):
+        human = channel in HUMAN
+        if text == UNDO and human:
             state, undo_state, undo_seat = undo_state, None, None
             continue
-        after = engine.apply(state, move.seat, move.text)
-        human = move.channel in (Move.WEB, Move.EMAIL)
-        if human and undoable(engine, state, after, move.seat):
-            undo_state, undo_seat = state, move.seat
+        after = engine.apply(state, seat, text)
+        if human and undoable(engine, state, after, seat):
+            undo_state, undo_seat = state, seat
         else:
             undo_state, undo_seat = None, None
         state = after
@@ -95,28 +100,6 @@ def current_state(game: Game) -> dict:
     return state
 
 
-def _undo_filter():
-    return {"text": UNDO, "channel__in": (Move.WEB, Move.EMAIL)}
-
-
-def applied_moves(game: Game) -> int:
-    """How many moves the engine state has applied: an undo takes back one and is none itself.
-    This is the ``n`` of the engine's log events (the move number shown to players)."""
-    return game.move_count - 2 * game.moves.filter(**_undo_filter()).count()
-
-
-def moves_by_n(game: Game) -> dict[int, Move]:
-    """The logged move behind each event number ``n`` of the engine's log (skipping undone ones)."""
-    by_n, n = {}, 0
-    for move in game.moves.order_by("seq").only("seq", "text", "channel", "created_at"):
-        if move.text == UNDO and move.channel in (Move.WEB, Move.EMAIL):
-            n -= 1
-            continue
-        n += 1
-        by_n[n] = move
-    return by_n
-
-
 def can_undo(game: Game, seat_number: int | None) -> bool:
     return (seat_number is not None and game.status == Game.RUNNING and game.undo_state is not None
             and game.undo_seat == seat_number and game.to_act == [seat_number])
@@ -128,12 +111,27 @@ def seat_of(game: Game, user) -> Seat | None:
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)
 
 
+def decision_current(seat: Seat, seen_at: int | None, move_count: int) -> bool:
+    """Is a page or mail made for ``seat`` at move count ``seen_at`` still about the seat's
+    current decision? Only that seat's own decision counts (DESIGN "Stale checks are per seat"):
+    other seats answering in a simultaneous window do not make it stale."""
+    return seen_at is None or (0 <= seen_at <= move_count and seat.decision_seq <= seen_at)
+
+
 def _locked(game_id: int) -> Game:
-    """The game row, locked until the transaction ends (serialises every change of one game)."""
+    """The game row, locked until the transaction ends (serialises every change of one game).
+    Its seats (with their users) are loaded once and shared by everything in the transaction."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise GameError("There is no such game (it may have been cancelled).")
+    _load_seats(game)
     return game
+
+
+def _load_seats(game: Game) -> None:
+    """(Re)load ``game.seats.all()`` once, with users, for everything that follows."""
+    getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)
+    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
 
 
 # --- creating and joining --------------------------------------------------------
@@ -186,6 +184,7 @@ def join_game(game_id: int, user, seat_options: dict | None = None, invite_code:
         if len(seats) >= game.players:
             raise GameError("This game is full.")
         Seat.objects.create(game=game, user=user, options=_seat_options(game.engine_obj, seat_options))
+        _load_seats(game)
         if len(seats) + 1 == game.players and game.seat_order != Game.SEAT_ORDER_CREATOR:
             _start(game)
         return game
@@ -234,7 +233,7 @@ def cancel_game(game_id: int, user) -> None:
 
 def _start(game: Game, seats: list[Seat] | None = None) -> None:
     if seats is None:
-        seats = list(game.seats.order_by("joined_at", "pk"))
+        seats = sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))
         if game.seat_order == Game.SEAT_ORDER_RANDOM:
             seats = Rng(seed_state(game.seed ^ SEAT_ORDER_STREAM)).shuffle(seats)
     for number, seat in enumerate(seats):
@@ -243,9 +242,10 @@ def _start(game: Game, seats: list[Seat] | None = None) -> None:
     game.status = Game.RUNNING
     game.started_at = timezone.now()
     state = initial_state(game)
+    game.setup_events = game.engine_obj.events(state)
     _store(game, state)
-    game.save()
     _after_change(game, previous_to_act=[])
+    game.save()
 
 
 # --- moves -----------------------------------------------------------------------
@@ -268,21 +268,22 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError("This game has not started yet.")
     if seat.resigned:
         raise GameError("You have resigned from this game.")
-    if expected_seq is not None and int(expected_seq) != game.move_count:
-        raise StaleMove(
-            f"The game has moved on since you looked at it (you saw move {expected_seq}, it is now at "
-            f"move {game.move_count}). Nothing was changed; look at the board again and choose anew."
-        )
     engine = game.engine_obj
     state = current_state(game)
     previous = engine.to_act(state)
+    if not decision_current(seat, expected_seq, game.move_count):
+        raise StaleMove(
+            "The game has moved on since you looked at it: your decision is no longer the one that page "
+            f"or mail showed (it showed move {expected_seq}; the game is at move {game.move_count}). "
+            "Nothing was changed; look at the board again and choose anew."
+        )
     if seat.number not in previous:
         raise GameError("It is not your turn: nothing is waiting for your decision in this game.")
-    text = " ".join(str(text or "").split())
+    text = " ".join(str(text or "").replace("\x00", " ").split())
     if not text:
         raise GameError("The move is empty.")
     if len(text) > 200:
-        raise GameError("That move is too long to be a move.")
+        raise GameError("That move is too long to be a move (at most 200 characters).")
     if text.lower() == UNDO and channel in (Move.WEB, Move.EMAIL):
         return _undo(game, seat, channel, user)
     try:
@@ -296,9 +297,9 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError(f"Not accepted: {exc}") from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo)
-    seat.seen_n = applied_moves(game)
-    seat.save(update_fields=["seen_n"])
+    mark_told(seat, game.move_count)
     newly = _after_change(game, previous_to_act=previous)
+    game.save(update_fields=GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
 
@@ -308,25 +309,65 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
     if not can_undo(game, seat.number):
         raise GameError("There is nothing to undo: only your own last step can be taken back, and only "
                         "while it revealed nothing hidden and nobody else has had to decide since.")
-    move = _log(game, seat.number, UNDO, channel, user, game.undo_state)
-    seat.seen_n = applied_moves(game)
-    seat.save(update_fields=["seen_n"])
+    move = _log(game, seat.number, UNDO, channel, user, game.undo_state,
+                events=[event(0, seat.number, "{p%d} took back their last step." % seat.number)])
+    mark_told(seat, game.move_count)
+    game.save(update_fields=GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=[])
 
 
+def mark_told(seat: Seat, seq: int) -> None:
+    """The seat knows what happened up to move ``seq`` (its own move, or a mail that told it)."""
+    if seat.seen_seq != seq:
+        seat.seen_seq = seq
+        seat.save(update_fields=["seen_seq"])
+
+
+# The Game columns that moves change: saved once per transaction, after its last move.
+GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at", "undo_state", "undo_seat",
+                "last_move_at", "status", "finished_at", "result"]
+
+
 def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
-         undo: tuple[dict, int] | None = None) -> Move:
-    """Append one move and store what derives from it (snapshot, to_act, undo step, result)."""
+         undo: tuple[dict, int] | None = None, events: list | None = None) -> Move:
+    """Append one move with the log events of its step, and update what derives from it on the
+    game object (snapshot, to_act, undo step, result, each seat's decision). The caller saves the
+    game row once (``GAME_DERIVED``) when the moves of its transaction are done."""
     game.move_count += 1
     game.undo_state, game.undo_seat = undo if undo else (None, None)
-    move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text, channel=channel)
+    if events is None:
+        events = game.engine_obj.events(new_state)
+    move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text,
+                               channel=channel, events=events)
     game.last_move_at = move.created_at
-    _store(game, new_state)
-    game.save()
+    _store(game, new_state, mover=seat)
     return move
 
 
-def _store(game: Game, state: dict) -> None:
+def _decision_key(engine, state: dict, seat: int) -> str:
+    """A digest of what ``seat`` is asked to decide now: its legal moves and its prompt."""
+    raw = json.dumps([engine.legal_moves(state, seat), engine.view(state, seat).get("prompt", "")],
+                     separators=(",", ":"))
+    return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
+
+
+def _refresh_decisions(game: Game, state: dict, mover: int | None) -> None:
+    """Advance ``decision_seq`` of every seat whose pending decision changed with this step (and
+    of the seat that moved): the per-seat stale check of pages, mails and reply addresses."""
+    engine = game.engine_obj
+    changed = []
+    for seat in game.seats.all():
+        if seat.number is None:
+            continue
+        key = _decision_key(engine, state, seat.number) if seat.number in game.to_act else ""
+        if key != seat.decision_key or seat.number == mover:
+            seat.decision_key, seat.decision_seq = key, game.move_count
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["decision_key", "decision_seq"])
+
+
+def _store(game: Game, state: dict, mover: int | None = None) -> None:
     engine = game.engine_obj
     game.state_cache = state
     game.state_seq = game.move_count
@@ -340,6 +381,7 @@ def _store(game: Game, state: dict) -> None:
         game.status = Game.FINISHED
         game.finished_at = timezone.now()
         game.result = _with_resignations(game, result)
+    _refresh_decisions(game, state, mover)
 
 
 def _with_resignations(game: Game, result: dict) -> dict:
@@ -417,7 +459,7 @@ def resign(game_id: int, user) -> Game:
             return game
         previous = list(game.to_act)
         _after_change(game, previous_to_act=previous)
-        game.save()
+        game.save(update_fields=GAME_DERIVED)
         return game
 
 
@@ -445,5 +487,5 @@ def time_out(game_id: int, now=None) -> int:
                 made += 1
         if made:
             _after_change(game, previous_to_act=previous)
-            game.save()
+            game.save(update_fields=GAME_DERIVED)
     return made

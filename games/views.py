@@ -6,18 +6,22 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.views.decorators.http import require_POST
 
-from . import presentation, services
+from . import history, presentation, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
-from .models import Game, Move
+from .models import Game
+
+
+# Columns a view that does not show the board never loads (snapshot, undo step, setup events).
+LARGE = ("state_cache", "undo_state", "setup_events", "options")
 
 
 def lobby(request):
-    open_games = Game.objects.filter(status=Game.OPEN, listed=True).prefetch_related("seats__user")
+    open_games = Game.objects.filter(status=Game.OPEN, listed=True).defer(*LARGE).prefetch_related("seats__user")
     context = {}
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)
         mine = (
-            Game.objects.filter(seats__user=request.user)
+            Game.objects.filter(seats__user=request.user).defer(*LARGE)
             .prefetch_related("seats__user")
             .order_by("-last_move_at", "-created_at")
         )
@@ -31,7 +35,7 @@ def lobby(request):
         context.update(running=running, waiting=waiting, finished=finished[:20])
     context["open_games"] = open_games[:50]
     context["watch_games"] = (
-        Game.objects.filter(status=Game.RUNNING, listed=True)
+        Game.objects.filter(status=Game.RUNNING, listed=True).defer(*LARGE)
         .exclude(seats__user=request.user if request.user.is_authenticated else None)
         .order_by("-last_move_at")[:20]
     )
@@ -75,12 +79,7 @@ def _game_context(request, game: Game) -> dict:
     legal = engine.legal_moves(state, number) if (seat and not seat.resigned and game.status == Game.RUNNING) else []
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     colours = presentation.seat_colours(game.engine, game.players)
-    by_n = services.moves_by_n(game)
-    log = presentation.log_lines(view, names, since=None)
-    for line in log:
-        move = by_n.get(line["n"])
-        line["at"] = move.created_at if move else None
-        line["channel"] = move.get_channel_display() if move and move.channel != Move.WEB else ""
+    log = history.recent(game, number, names)
     context.update(
         view=view,
         names=names,
@@ -93,7 +92,8 @@ def _game_context(request, game: Game) -> dict:
         legal_groups=_group(legal),
         can_undo=bool(legal) and services.can_undo(game, number),
         prompt=view.get("prompt", ""),
-        log=list(reversed(log)),
+        log=list(reversed(log.lines)),
+        log_older=log.older,
         result_rows=_result_rows(game, names, colours),
         holdings_template=_existing_template(f"games/engines/{game.engine}.html"),
     )
@@ -138,14 +138,30 @@ def game_page(request, pk):
 
 def game_status(request, pk):
     """Tiny JSON for the page's 'something happened' check (public facts only)."""
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game.objects.only("pk", "move_count", "status"), pk=pk)
     return JsonResponse({"move_count": game.move_count, "status": game.status, "seats": game.seats.count()})
+
+
+def game_log(request, pk):
+    """The whole log, a page of moves at a time, newest first, as the viewer may read it."""
+    game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
+    if game.status == Game.OPEN:
+        raise Http404("This game has not started.")
+    seat = services.seat_of(game, request.user)
+    try:
+        before = int(request.GET["before"]) if request.GET.get("before") else None
+    except ValueError:
+        before = None
+    window = history.recent(game, seat.number if seat else None, presentation.player_names(game),
+                            before=before, limit=history.PAGE * 5)
+    return render(request, "games/log.html", {"game": game, "seat": seat, "log": list(reversed(window.lines)),
+                                              "older": window.older, "newer": window.newer})
 
 
 @login_required
 @require_POST
 def submit_move(request, pk):
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game.objects.only("pk"), pk=pk)
     form = MoveForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That form was incomplete: choose a move again.")

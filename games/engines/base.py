@@ -58,6 +58,13 @@ class Engine:
             return wanted
         raise IllegalMove(f"{text!r} is not one of the moves you can make now")
 
+    def events(self, state: dict) -> list[dict]:
+        """The log events of the step that produced ``state`` (the setup's events for the state
+        ``setup`` returned), unfiltered: ``{"n", "seat", "text"}`` plus ``only``/``redacted`` for
+        events some seats may not read (``games.engines.events``). The state keeps no history:
+        the service stores these with the move and filters them per seat when it shows them."""
+        return list(state.get("log") or [])
+
     # --- optional helpers the service uses ------------------------------
     def default_move(self, state: dict, seat: int) -> str | None:
         """The move taken for ``seat`` when its deadline passes (the spec's default).

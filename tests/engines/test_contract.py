@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games.engines import IllegalMove, available_slugs, get_engine
+from games.engines.events import visible
 
 from .playout import GARBAGE, assert_illegal_changes_nothing, canonical_json, play_random
 
@@ -115,3 +116,33 @@ def test_different_seeds_give_different_setups(slug):
     n = engine.max_players
     setups = {canonical_json(engine.setup(players=n, seed=s, options={})) for s in range(5)}
     assert len(setups) > 1
+
+
+STATE_LIMIT = 30_000  # bytes of JSON: the snapshot is bounded by the board, not the game's length
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+def test_state_holds_the_game_not_its_history(slug, players):
+    """DESIGN "The state holds the game, not its history": a state carries only the events of
+    the step that made it (``engine.events``), and its size stays bounded however long the game."""
+    engine = get_engine(slug)
+    sizes = []
+    for k in range(2):
+        seed = 500 + 10 * players + k
+        state = engine.setup(players=players, seed=seed, options={})
+        assert all(set(ev) >= {"n", "seat", "text"} for ev in engine.events(state))
+        chooser = random.Random(seed)
+        last_n = 0
+        while engine.to_act(state):
+            seat = chooser.choice(engine.to_act(state))
+            new = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+            events = engine.events(new)
+            # only this step's events: one move number, later than any earlier step's
+            numbers = {ev["n"] for ev in events}
+            assert len(numbers) <= 1 and all(n > last_n for n in numbers), numbers
+            last_n = max(numbers, default=last_n)
+            for viewer in (None, *range(players)):
+                assert engine.view(new, viewer)["log"] == visible(events, viewer)
+            state = new
+            sizes.append(len(canonical_json(state)))
+    assert max(sizes) < STATE_LIMIT, f"a {slug} state reached {max(sizes)} bytes"

@@ -10,7 +10,7 @@ def copy_state(state: dict) -> dict:
     """Copy for ``apply`` (hand-written for speed). Immutable leaves are shared: log events and the
     ``[good, value]`` stone pairs are never mutated in place, only added to or removed from lists."""
     out = dict(state)
-    out["log"] = list(state["log"])
+    out["log"] = []  # a state carries only the events of the step that made it
     out["ships"] = [dict(sh) for sh in state["ships"]]
     out["cargo"] = [[list(h) for h in ship] for ship in state["cargo"]]
     out["store"] = [{"card": st["card"], "goods": st["goods"], "vals": list(st["vals"])} for st in state["store"]]

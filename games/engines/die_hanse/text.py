@@ -86,9 +86,4 @@ def render_text(view: dict, names) -> str:
         lines.append("Waiting for: %s." % ", ".join(_name(names, s) for s in view["to_act"]))
         if view.get("prompt"):
             lines.append(_fill(view["prompt"], names))
-    if view.get("log"):
-        lines.append("")
-        lines.append("Recent events:")
-        for ev in view["log"][-8:]:
-            lines.append("  - " + _fill(ev["text"], names))
     return "\n".join(lines) + "\n"

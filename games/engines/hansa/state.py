@@ -11,7 +11,8 @@ PLAY_PHASES = ("place", "fill", "actions", "discard")
 
 
 def copy_state(s: dict) -> dict:
-    """A deep copy of exactly the mutable parts (log events are never mutated, so they are shared)."""
+    """A deep copy of exactly the mutable parts, for ``apply``: the new state starts with an empty
+    ``log``, which collects the events of this step only (the service stores them with the move)."""
     t = dict(s)
     t["coins"] = list(s["coins"])
     t["supply"] = list(s["supply"])
@@ -24,7 +25,7 @@ def copy_state(s: dict) -> dict:
     t["removed"] = list(s["removed"])
     t["sale"] = list(s["sale"])
     t["turns"] = list(s["turns"])
-    t["log"] = list(s["log"])
+    t["log"] = []  # a state carries only the events of the step that made it
     t["ask"] = list(s["ask"])
     return t
 

@@ -1,7 +1,6 @@
 """Plain-text rendering of a Hansa view for emails."""
 from __future__ import annotations
 
-import re
 
 from .board import BOARD
 
@@ -18,11 +17,7 @@ def _name(names, seat) -> str:
     return f"Player {seat + 1}"
 
 
-def fill_names(text: str, names) -> str:
-    return re.sub(r"\{p(\d+)\}", lambda m: _name(names, int(m.group(1))), text)
-
-
-def render_text(view: dict, names=None, log_lines: int = 12) -> str:
+def render_text(view: dict, names=None) -> str:
     names = list(names or [])
     out = []
     n = view["players"]
@@ -76,9 +71,4 @@ def render_text(view: dict, names=None, log_lines: int = 12) -> str:
     if view.get("settings") is not None:
         mode = "ask me" if view["settings"].get("ask_losses") else "automatic (lowest barrel value)"
         out.append(f"Your setting for tile losses: {mode}.")
-    if log_lines and view["log"]:
-        out.append("")
-        out.append("RECENT EVENTS")
-        for ev in view["log"][-log_lines:]:
-            out.append(f"  {fill_names(ev['text'], names)}")
     return "\n".join(out) + "\n"

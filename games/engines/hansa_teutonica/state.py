@@ -90,7 +90,7 @@ def clone(s: dict) -> dict:
     } for p in s["p"]]
     n["ew"] = s["ew"][:]
     n["ended_by"] = s["ended_by"][:]
-    n["log"] = s["log"][:]
+    n["log"] = []  # a state carries only the events of the step that made it
     n["_supply"] = s["_supply"][:]
     n["_drawn"] = s["_drawn"][:]
     if s["step"] is not None:

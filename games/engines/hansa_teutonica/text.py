@@ -15,12 +15,6 @@ def _name(names, seat) -> str:
         return f"player {seat + 1}"
 
 
-def _fill(text: str, names) -> str:
-    for i in range(len(names or [])):
-        text = text.replace("{p%d}" % i, _name(names, i))
-    return text
-
-
 def _piece(p, names) -> str:
     if p is None:
         return "."
@@ -87,9 +81,4 @@ def render_text(view: dict, names) -> str:
     if view["prompt"]:
         lines.append("")
         lines.append("YOUR DECISION: " + view["prompt"])
-    if view["log"]:
-        lines.append("")
-        lines.append("RECENT EVENTS")
-        for ev in view["log"][-12:]:
-            lines.append("  " + _fill(ev["text"], names))
     return "\n".join(lines) + "\n"

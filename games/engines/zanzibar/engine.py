@@ -63,6 +63,7 @@ class ZanzibarEngine(Engine):
     def apply(self, state: dict, seat: int, move: str) -> dict:
         move = self.canonical(state, seat, move)
         s = dict(state)
+        s["log"] = []  # a state carries only the events of the step that made it
         s["n"] = state["n"] + 1
         PHASES[state["phase"]].apply(s, seat, move)
         return s

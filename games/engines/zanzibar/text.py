@@ -2,20 +2,8 @@
 your hand with its score tables, whose turn and what you must decide."""
 from __future__ import annotations
 
-import re
 
 from .board import LAND, SEA, get_board
-
-_P = re.compile(r"\{p(\d+)\}")
-
-
-def fill(text: str, names) -> str:
-    """Replace ``{p0}``-style placeholders with display names."""
-    def sub(m):
-        i = int(m.group(1))
-        return str(names[i]) if i < len(names) else m.group(0)
-    return _P.sub(sub, text)
-
 
 def _who(view: dict, names, seat: int) -> str:
     return f"{names[seat]} ({view['colours'][seat]})"
@@ -25,7 +13,7 @@ def _table(table: list[int]) -> str:
     return " ".join(f"{i}:{v:+d}" for i, v in enumerate(table))
 
 
-def render_text(view: dict, names, log_lines: int = 12) -> str:
+def render_text(view: dict, names) -> str:
     board = get_board(view.get("map", "zanzibar"))
     n = view["players"]
     names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
@@ -112,11 +100,6 @@ def render_text(view: dict, names, log_lines: int = 12) -> str:
                 out.append(f"  {names[s]}: hand {', '.join(r['hand']) or '-'}; deck {', '.join(r['deck']) or '-'}; "
                            f"set aside {', '.join(r['set_aside']) or '-'}")
 
-    if view["log"]:
-        out.append("")
-        out.append("Recent events:")
-        for e in view["log"][-log_lines:]:
-            out.append(f"  [{e['n']}] {fill(e['text'], names)}")
     if view["prompt"]:
         out.append("")
         out.append(view["prompt"])

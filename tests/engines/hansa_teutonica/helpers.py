@@ -53,9 +53,13 @@ def kontor(s: dict, city: str, *seats) -> dict:
     return s
 
 
-def run(s: dict, seat: int, *moves) -> dict:
+def run(s: dict, seat: int, *moves, events: list | None = None) -> dict:
+    """Apply ``moves`` of ``seat`` in turn; the events of each step are added to ``events``
+    (a state holds only the events of the step that made it)."""
     for m in moves:
         s = E.apply(s, seat, m)
+        if events is not None:
+            events.extend(E.events(s))
     return s
 
 

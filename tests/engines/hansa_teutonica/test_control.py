@@ -34,7 +34,7 @@ def test_network_counts_kontors_without_control():  # HT-10.2 HT-D-21
     assert largest_network(s, RED) == 3  # most Kontors, not most cities
 
 
-def _link(s, seat):
+def _link(s, seat, events=None):
     for c in ("Arnheim", "Munster", "Minden", "Brunswick"):
         hs = s["houses"][c]
         if None in hs:
@@ -44,16 +44,17 @@ def _link(s, seat):
     s["p"][seat]["dev"]["privilegium"] = 3
     fill(s, "brunswick-stendal", f"{seat}m")
     start_turn(s, seat)
-    return run(s, seat, "establish brunswick-stendal", "kontor stendal merchant")
+    return run(s, seat, "establish brunswick-stendal", "kontor stendal merchant", events=events)
 
 
 def test_east_west_awards_in_order():  # HT-T-18 HT-10.3 HT-3.6 HT-8.6.3 HT-D-18
     s = new(players=4, active=0)
     for r in s["spaces"]:
         s["spaces"][r] = [None] * len(s["spaces"][r])
+    events = []
     for seat in range(4):
-        s = _link(s, seat)
-    ew = [ev["text"] for ev in s["log"] if "East-West" in ev["text"] or "Arnheim and Stendal" in ev["text"]]
+        s = _link(s, seat, events)
+    ew = [ev["text"] for ev in events if "East-West" in ev["text"] or "Arnheim and Stendal" in ev["text"]]
     assert ew[0].startswith("{p0} gains 7 PP") and ew[1].startswith("{p1} gains 4 PP")
     assert ew[2].startswith("{p2} gains 2 PP") and "awards are gone" in ew[3] and ew[3].startswith("{p3}")
     assert s["ew"] == [0, 1, 2, 3]

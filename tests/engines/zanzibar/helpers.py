@@ -73,9 +73,13 @@ def scenario(pieces: dict, *, players: int = 5, board: str = "zanzibar", active:
     return s
 
 
-def play(state: dict, seat: int, *moves: str) -> dict:
+def play(state: dict, seat: int, *moves: str, events: list | None = None) -> dict:
+    """Apply ``moves`` of ``seat`` in turn; the events of each step are added to ``events``
+    (a state holds only the events of the step that made it)."""
     for move in moves:
         state = ENGINE.apply(state, seat, move)
+        if events is not None:
+            events.extend(ENGINE.events(state))
     return state
 
 

@@ -1,6 +1,7 @@
 """Information visibility (ZAN-16, ZAN-D-14, ZAN-D-28)."""
 import json
 
+from games.engines.events import visible
 from games.engines.zanzibar import ENGINE
 
 from .helpers import finish_placement, game, play, scenario
@@ -60,9 +61,10 @@ def test_everything_revealed_at_game_end():  # ZAN-D-28
 def test_log_events_filtered_per_seat():  # ZAN-16.1 ZAN-D-14
     s = scenario({"red-2": "n2"}, players=4, active=0, hands={0: ["clove", "north"]},
                  decks={0: ["ginger", "vanilla"]})
-    s = play(s, 0, "done", "set aside north", "done")
-    mine = [e["text"] for e in ENGINE.view(s, 0)["log"]]
-    theirs = [e["text"] for e in ENGINE.view(s, 2)["log"]]
+    events = []
+    s = play(s, 0, "done", "set aside north", "done", events=events)
+    mine = [e["text"] for e in visible(events, 0)]
+    theirs = [e["text"] for e in visible(events, 2)]
     assert "you set north aside" in mine and "you drew ginger" in mine
     assert "{p0} set a card aside without scoring it" in theirs and "{p0} drew 1 card" in theirs
     assert not any("north" in t or "ginger" in t for t in theirs)

@@ -34,7 +34,8 @@ def test_answers_sealed_until_window_closes():  # ZAN-C3 ZAN-7.3
     s = play(s, 1, f"set aside {s['_hand'][1][0]}")
     v = ENGINE.view(s, 0)
     assert v["aside_counts"][1] is None and v["deck_counts"][1] is None
-    assert v["log"] == before["log"]  # nothing about P2's answer reaches the others
+    assert v["log"] == []  # nothing about P2's answer reaches the others
+    assert ENGINE.view(s, 1)["log"]  # P2 reads its own answer
     assert v["hand_counts"] == before["hand_counts"]
     assert ENGINE.view(s, 1)["aside_counts"][1] == 1
     s = play(s, 0, "keep")

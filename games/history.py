@@ -1,0 +1,77 @@
+"""What a seat reads of a game's history: the log events stored with the moves, read by index.
+
+The state holds no history (DESIGN). Each ``Move`` row carries the events of its step
+(``engine.events``, unfiltered) and the game row the events of its setup. A page, a mail or a
+log page reads only the rows it shows, through the ``(game, seq)`` index, and filters every event
+for the viewing seat (``games.engines.events.visible``), so its cost does not grow with the game.
+
+An ``undo`` row takes back the row just before it: neither the undone step's events nor anything
+else of it are shown; the undo row's own event says that a step was taken back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engines.events import visible
+
+from .models import Game, Move
+from .presentation import fill_names
+from .services import HUMAN, UNDO
+
+PAGE = 40  # moves per screenful of log (game page, mails, each page of the full log)
+
+
+@dataclass
+class Window:
+    lines: list[dict]          # oldest first: {"seq", "seat", "text", "at", "channel"}
+    older: int | None          # ``before`` of the next older window; None: this one starts the game
+    newer: int | None          # ``before`` of the next newer window (0: the latest); None: this is it
+
+
+_FIELDS = ("seq", "seat", "text", "channel", "created_at", "events")
+
+
+def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: bool) -> list[dict]:
+    """Log lines of ``rows`` (oldest first, consecutive seqs) for ``viewer`` (a seat or None)."""
+    undone = {seq - 1 for seq, _, text, channel, _, _ in rows if text == UNDO and channel in HUMAN}
+    out = []
+    if with_setup:
+        for ev in visible(game.setup_events or [], viewer):
+            out.append({"seq": 0, "seat": ev["seat"], "text": fill_names(ev["text"], names),
+                        "at": game.started_at, "channel": ""})
+    for seq, seat, text, channel, at, events in rows:
+        if seq in undone:
+            continue
+        if events is None:  # logged before events were stored with their move
+            events = [{"n": seq, "seat": seat, "text": "{p%d}: %s" % (seat, text)}]
+        shown = "" if channel == Move.WEB else dict(Move.CHANNEL_CHOICES).get(channel, channel)
+        for ev in visible(events, viewer):
+            out.append({"seq": seq, "seat": ev["seat"], "text": fill_names(ev["text"], names),
+                        "at": at, "channel": shown})
+    return out
+
+
+def recent(game: Game, viewer, names: list[str], *, before: int | None = None, limit: int = PAGE) -> Window:
+    """The last ``limit`` moves' lines (before move ``before`` when given), oldest first."""
+    end = game.move_count if before is None else max(0, min(int(before) - 1, game.move_count))
+    # one row past the window too: an undo there takes back the window's last move
+    rows = list(Move.objects.filter(game_id=game.pk, seq__lte=end + 1, seq__gt=max(0, end - limit))
+                .order_by("seq").values_list(*_FIELDS))
+    beyond = [r for r in rows if r[0] > end]
+    rows = [r for r in rows if r[0] <= end]
+    undone_last = bool(beyond) and beyond[0][2] == UNDO and beyond[0][3] in HUMAN
+    first = rows[0][0] if rows else end + 1
+    lines = _lines(game, rows, viewer, names, with_setup=first <= 1)
+    if undone_last:
+        lines = [line for line in lines if line["seq"] != end]
+    newer = None if end >= game.move_count else (0 if end + 1 + limit > game.move_count else end + 1 + limit)
+    return Window(lines=lines, older=first if first > 1 else None, newer=newer)
+
+
+def since(game: Game, viewer, names: list[str], after_seq: int, *, limit: int = 2 * PAGE) -> tuple[list[dict], int]:
+    """What ``viewer`` has not been told: lines of the moves after ``after_seq`` (the newest
+    ``limit`` moves of them), oldest first, and how many earlier moves were left out."""
+    after_seq = max(0, int(after_seq or 0))
+    start = max(after_seq, game.move_count - limit)
+    rows = list(Move.objects.filter(game_id=game.pk, seq__gt=start).order_by("seq").values_list(*_FIELDS))
+    return _lines(game, rows, viewer, names, with_setup=after_seq == 0 and start == 0), start - after_seq
