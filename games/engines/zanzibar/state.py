@@ -19,7 +19,7 @@ State layout (JSON; keys starting with ``_`` are hidden and never reach a view):
     window     [bool per seat]: still deciding in the setup set-aside window (ZAN-7.2)
     finished   seats in finishing order (ZAN-14)
     final_left None | turns still to play in the final round (ZAN-14.2)
-    log        [{"n", "seat", "text", ("only", "redacted")}]
+    log        [{"n", "seat", "text", ("only", "redacted")}]: the events of the step that made this state
     _hand, _deck, _aside   [[cards] per seat]  (private, ZAN-16)
     _rng       generator state
 
