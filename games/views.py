@@ -1,4 +1,15 @@
+import functools
+import hashlib
+
 from django.contrib import messages
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,11 +19,11 @@ from django.views.decorators.http import require_POST
 
 from . import history, presentation, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
-from .models import Game
+from .models import Game, Seat
 
 
 # Columns a view that does not show the board never loads (snapshot, undo step, setup events).
-LARGE = ("state_cache", "undo_state", "setup_events", "options")
+LARGE = ("state_cache", "undo_state", "setup_events", "options")  # the first three: game page reads them on a miss
 
 
 def lobby(request):
@@ -130,9 +141,50 @@ def _result_rows(game: Game, names, colours):
     return sorted(rows, key=lambda r: r["place"])
 
 
+CSRF_SLOT = "<!--csrf-slot-->"
+BODY_CONTEXT = ("view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
+                "prompt", "log", "log_older", "result_rows")
+PAGE_CACHE_SECONDS = 24 * 3600
+
+
+def _body_key(game: Game, seat) -> str:
+    """Everything a started game's page body shows depends on: the game's version (moves, status,
+    deadline), who looks (seat or spectator), the language, and the players' names and resignations.
+    The invite code makes keys unique across databases that reuse primary keys."""
+    people = "|".join(f"{s.number}:{s.user.display_name}:{int(s.resigned)}" for s in game.seats.all())
+    digest = hashlib.blake2b(people.encode(), digest_size=8).hexdigest()
+    deadline = int(game.deadline_at.timestamp()) if game.deadline_at else 0
+    viewer = "-" if seat is None else seat.number
+    return (f"gamepage:1:{game.pk}:{game.invite_code}:{game.move_count}:{game.status}:{deadline}:"
+            f"{viewer}:{get_language()}:{digest}")
+
+
 def game_page(request, pk):
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
-    context = _game_context(request, game)
+    game = get_object_or_404(Game.objects.defer(*LARGE[:3]).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))), pk=pk)
+    if game.status == Game.OPEN:
+        return render(request, "games/game.html", _game_context(request, game))
+    # A started game's body is the same for every request of one viewer until the game changes:
+    # render it once per version and viewer (players reload and poll; spectators share it).
+    seat = services.seat_of(game, request.user)
+    key = _body_key(game, seat)
+    body = cache.get(key) if PAGE_CACHE_SECONDS else None
+    shell = {"game": game, "seat": seat, "seat_count": game.players}
+    context = dict(shell)
+
+    @functools.cache
+    def full() -> dict:
+        game.refresh_from_db(fields=list(LARGE[:3]))
+        return {**_game_context(request, game), "csrf_slot": mark_safe(CSRF_SLOT), **shell}
+
+    if body is None:
+        body = render_to_string("games/_game_body.html", full(), request=request)
+        if PAGE_CACHE_SECONDS:
+            cache.set(key, body, PAGE_CACHE_SECONDS)
+    # What the body was made from stays in the context, built only if something asks for it (tests).
+    context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
+    csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    context["body"] = mark_safe(body.replace(CSRF_SLOT, csrf))
     return render(request, "games/game.html", context)
 
 

@@ -1,7 +1,9 @@
 """Lobby, create, join by link, the game page for players and spectators, moves through forms."""
 import json
+import re
 
 import pytest
+from django.test import Client
 
 from games.models import Game
 
@@ -251,3 +253,55 @@ def test_anyone_can_find_running_listed_games_to_watch(client, started_game):
     assert "Games being played" in page and game.title in page
     client.force_login(users[0])  # a player finds it under their own games instead
     assert "Games being played" not in client.get("/").content.decode()
+
+
+def _body(html: str) -> str:
+    """The page without what differs per request (CSRF tokens)."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
+@pytest.mark.django_db
+def test_a_cached_page_body_belongs_to_one_viewer_and_one_version(client, started_game):
+    from django.core.cache import cache
+
+    from .conftest import act
+
+    game, users = started_game("zanzibar", 3)
+    viewers = [None, *users]
+
+    def page(user):
+        client.logout()
+        if user:
+            client.force_login(user)
+        return _body(client.get(f"/games/{game.pk}/").content.decode())
+
+    fresh = {}
+    for user in viewers:  # each viewer's page rendered with an empty cache
+        cache.clear()
+        fresh[user] = page(user)
+    assert len(set(fresh.values())) == len(viewers)  # every seat sees its own page
+    for user in viewers:  # filled in another order, each viewer still gets exactly its own
+        page(user)
+    for user in reversed(viewers):
+        assert page(user) == fresh[user]
+    # a move, a new name: the page follows at once
+    seat = game.to_act[0]
+    act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+    game.refresh_from_db()
+    assert page(users[1]) != fresh[users[1]]
+    assert f'var seen = {game.move_count},' in page(None)
+    users[1].display_name = "Renamed Rita"
+    users[1].save()
+    assert "Renamed Rita" in page(users[2])
+    # the CSRF token of a cached page is the requester's own: its form works
+    client.force_login(user_of(game, game.to_act[0]))
+    client.get(f"/games/{game.pk}/")
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    move = re.search(r'name="move" value="([^"]+)" class="move"', html).group(1)
+    seq = re.search(r'name="seq" value="(\d+)"', html).group(1)
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = client.cookies
+    with committed():
+        strict.post(f"/games/{game.pk}/move/", {"move": move, "seq": seq, "csrfmiddlewaretoken": token})
+    assert game.moves.order_by("-seq").first().text == move
