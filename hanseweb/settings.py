@@ -84,6 +84,18 @@ if env_bool("HANSEWEB_REQUIRE_SERVICES") and DATABASES["default"]["ENGINE"].ends
     raise RuntimeError("HANSEWEB_REQUIRE_SERVICES is set but DATABASE_URL does not name PostgreSQL")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- persistent database connections ------------------------------------------
+# Web processes and Celery workers keep their database connection for CONN_MAX_AGE seconds
+# (PostgreSQL: 60 by default; SQLite, the embedded default: 0, a fresh connection per request),
+# and check it with a cheap query before reusing it after a request or task (CONN_HEALTH_CHECKS).
+# HANSEWEB_DB_CONN_MAX_AGE overrides (0: close after every request and task). Celery's Django
+# fixup would close the connection around every task: CELERY_DB_REUSE_MAX tells it not to, and
+# hanseweb/celery.py applies Django's own per-request rule (close_old_connections) per task.
+_conn_max_age = env("HANSEWEB_DB_CONN_MAX_AGE") or ("0" if DATABASES["default"]["ENGINE"].endswith("sqlite3") else "60")
+DATABASES["default"]["CONN_MAX_AGE"] = None if _conn_max_age.lower() == "none" else int(_conn_max_age)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_MAX_AGE"] != 0
+CELERY_DB_REUSE_MAX = 1_000_000 if DATABASES["default"]["CONN_MAX_AGE"] != 0 else None
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""What a game page and a move cost as the game grows, on the production server (a benchmark
+script that prints figures, not a test).
+
+    .venv/bin/python scripts/bench_web.py                       # the full run (all titles and lengths)
+    .venv/bin/python scripts/bench_web.py --titles hansa --lengths 50,200 --requests 10   # a quick look
+
+It starts gunicorn (DEBUG off, a fresh secret key) on a dedicated PostgreSQL database (created and
+migrated here; ``--rebuild`` drops it first), builds one game per title through the write path
+(``games.services.submit_move``, random legal moves from a seeded ``random.Random``) and copies it
+at each length asked for. The copies are kept in the bench database and reused by the next run.
+Then, for each title and length, at each client count, side by side:
+
+- floor: ``GET /healthz`` logged in (middleware, session, user, a tiny template);
+- page: ``GET /games/<id>/`` as the player to act, logged in;
+- submit: ``POST`` of a legal move read from the page (the form's action, its ``seq`` token and
+  CSRF token), as the player to act. Every client plays its own copy of the game (one game's moves
+  are serialised by its row lock), and a copy is the game's rows copied as they are.
+
+Clients are threads with ``requests`` sessions, each logged in once per player through the login
+form. A game that ended before a length is measured at its end, and the table says so; its moves
+are then submitted to a copy of its log taken a little before the end.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchkit  # noqa: E402
+
+TITLES = ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"]
+LENGTHS = [50, 500, 2000, 4000]
+OPTIONS = {"die-hanse": {"round_limit": 0}}  # no round limit: random games never fill a storage
+PASSWORD = "bench-web-password-8271"
+TARGETS = "targets: page p95 <= 2x floor p95, submit p95 <= 3x floor p95, page HTML < 100 KB, snapshot < 30 KB"
+BUILD = "bench-build"
+PAGE = "bench-page"
+COPY = "bench-copy"
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- games in the bench database --------------------------------------------------------------
+
+def bench_users(players: int):
+    from hanseweb.accounts.models import User
+
+    users = []
+    for i in range(players):
+        email = f"bench{i}@bench.invalid"
+        user = User.objects.filter(email=email).first()
+        if user is None:
+            user = User.objects.create_user(email, PASSWORD, display_name=f"Bench{i}", email_confirmed=True)
+        users.append(user)
+    return users
+
+
+def set_turn_mail(users, on: bool) -> None:
+    """Off while building (the build is not measured), on while measuring (a move queues its mail)."""
+    from hanseweb.accounts.models import User
+
+    User.objects.filter(pk__in=[u.pk for u in users]).update(
+        notify=User.NOTIFY_EVERY_TURN if on else User.NOTIFY_OFF, email_confirmed=True)
+
+
+def copy_game(src, title: str, upto: int | None = None):
+    """A new game with ``src``'s rows copied as they are: the game row, and every row of the games
+    app that points at it (seats, moves, whatever else a game keeps). ``upto``: only the first
+    ``upto`` moves, with the snapshot and what derives from it rebuilt from that log."""
+    from django.db import transaction
+
+    from games import services
+    from games.models import Game, Move, new_invite_code
+
+    with transaction.atomic():
+        src = Game.objects.get(pk=src.pk)
+        fields = [f for f in Game._meta.concrete_fields if not f.primary_key]
+        game = Game(**{f.attname: getattr(src, f.attname) for f in fields})
+        game.title, game.invite_code, game.listed = title[:100], new_invite_code(), False
+        game.save(force_insert=True)
+        for rel in Game._meta.related_objects:
+            model = rel.related_model
+            if not rel.one_to_many or model._meta.app_label != "games":
+                continue
+            rows = model.objects.filter(**{rel.field.name: src}).order_by("pk")
+            if upto is not None and model is Move:
+                rows = rows.filter(seq__lte=upto)
+            copied = []
+            for row in rows.iterator(chunk_size=2000):
+                data = {f.attname: getattr(row, f.attname) for f in model._meta.concrete_fields if not f.primary_key}
+                data[rel.field.attname] = game.pk
+                copied.append(model(**data))
+            model.objects.bulk_create(copied, batch_size=2000)
+        if upto is not None:
+            engine = game.engine_obj
+            state = services.replay(game)
+            game.move_count, game.state_cache, game.state_seq = upto, state, upto
+            game.to_act, game.undo_state, game.undo_seat = engine.to_act(state), None, None
+            game.status, game.result, game.finished_at = Game.RUNNING, None, None
+            game.save()
+    return game
+
+
+def build_name(slug: str, players: int, seed: int) -> str:
+    return f"{BUILD} {slug} {players}p s{seed}"
+
+
+def page_name(slug: str, players: int, seed: int, n: int) -> str:
+    return f"{PAGE} {slug} {players}p s{seed} n{n}"
+
+
+def build(slug: str, players: int, seed: int, lengths: list[int], users) -> dict[int, object]:
+    """The game of ``slug`` at each length, built through the write path (reused when cached):
+    {length: game}; a game that ended earlier is its end for every longer length."""
+    from games import services
+    from games.engines import get_engine
+    from games.models import Game
+
+    builder = Game.objects.filter(title=build_name(slug, players, seed), engine=slug, players=players).first()
+    if builder is None:
+        builder = services.create_game(
+            creator=users[0], engine=slug, title=build_name(slug, players, seed), players=players,
+            options=OPTIONS.get(slug, {}), listed=False, seat_order=Game.SEAT_ORDER_JOINED)
+        Game.objects.filter(pk=builder.pk).update(seed=seed)
+        for user in users[1:players]:
+            services.join_game(builder.pk, user, invite_code=builder.invite_code)
+    engine = get_engine(slug)
+    found = {}
+
+    def page_game(n):
+        return Game.objects.filter(title=page_name(slug, players, seed, n), engine=slug).first()
+
+    for length in sorted(lengths):
+        game = page_game(length)
+        if game is None:
+            builder.refresh_from_db()
+            if builder.status == Game.FINISHED and builder.move_count < length:
+                game = page_game(builder.move_count) or copy_game(builder, page_name(slug, players, seed, builder.move_count))
+            elif builder.move_count > length:
+                log(f"  {slug}: {length} moves is not cached and the built game is past it: copying its first {length} moves")
+                game = copy_game(builder, page_name(slug, players, seed, length), upto=length)
+            else:
+                started, t0 = builder.move_count, time.monotonic()
+                while builder.move_count < length and builder.status == Game.RUNNING:
+                    seat = min(builder.to_act)
+                    moves = engine.legal_moves(services.current_state(builder), seat)
+                    move = random.Random(f"{seed}:{slug}:{builder.move_count}").choice(moves)
+                    services.submit_move(builder.pk, users[seat], move, expected_seq=None)
+                    builder = Game.objects.get(pk=builder.pk)
+                    if builder.move_count % 250 == 0:
+                        rate = (builder.move_count - started) / (time.monotonic() - t0)
+                        log(f"  building {slug}: {builder.move_count}/{max(lengths)} moves ({rate:.0f} moves/s)")
+                game = copy_game(builder, page_name(slug, players, seed, builder.move_count))
+        found[length] = game
+    return found
+
+
+def delete_copies() -> None:
+    """Remove the submit copies of earlier runs (moves are append-only: triggers are bypassed
+    for this bench database's session only) and the outbox of earlier runs."""
+    from django.db import connection, transaction
+
+    from games.models import Game, Move
+    from hanseweb.mail.models import OutboundEmail
+
+    ids = list(Game.objects.filter(title__startswith=COPY).values_list("pk", flat=True))
+    with transaction.atomic():
+        if ids:
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL session_replication_role = replica")
+                cursor.execute(f"DELETE FROM {Move._meta.db_table} WHERE game_id = ANY(%s)", [ids])
+            Game.objects.filter(pk__in=ids).delete()
+        OutboundEmail.objects.all().delete()
+
+
+# --- HTTP clients ----------------------------------------------------------------------------
+
+class MoveForm(HTMLParser):
+    """The move form of a game page: the form holding a ``seq`` input, its action, hidden inputs
+    and the moves offered as buttons."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.forms, self._current = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self._current = {"action": a.get("action") or "", "hidden": {}, "moves": []}
+            self.forms.append(self._current)
+        elif self._current is not None and tag == "input" and a.get("type") == "hidden" and a.get("name"):
+            self._current["hidden"][a["name"]] = a.get("value") or ""
+        elif self._current is not None and tag == "button" and a.get("name") == "move" and a.get("value"):
+            self._current["moves"].append(a["value"])
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._current = None
+
+    @classmethod
+    def parse(cls, html: str):
+        parser = cls()
+        parser.feed(html)
+        forms = [f for f in parser.forms if "seq" in f["hidden"] and f["moves"]]
+        return forms[0] if forms else None
+
+
+class Client:
+    """One simulated browser: a requests session per player, each logged in through the form."""
+
+    def __init__(self, base: str, users):
+        self.base, self.users, self.sessions = base, users, {}
+
+    def session(self, seat: int):
+        import requests
+
+        if seat not in self.sessions:
+            s = requests.Session()
+            login = f"{self.base}/accounts/login/"
+            s.get(login).raise_for_status()
+            r = s.post(login, data={"csrfmiddlewaretoken": s.cookies["csrftoken"], "username": self.users[seat].email,
+                                    "password": PASSWORD, "next": "/healthz"}, allow_redirects=False,
+                       headers={"Referer": login})
+            if r.status_code != 302 or "sessionid" not in s.cookies:
+                raise RuntimeError(f"login as {self.users[seat].email} failed: HTTP {r.status_code}")
+            self.sessions[seat] = s
+        return self.sessions[seat]
+
+
+def run_clients(clients: list[Client], work, warmup: int, requests_: int) -> dict:
+    """Run ``work(client, index, timed)`` ``warmup + requests_`` times in one thread per client,
+    all starting together; returns the timed latencies (s) and failures."""
+    barrier = threading.Barrier(len(clients))
+    results = [None] * len(clients)
+
+    def main(i):
+        from django.db import connection
+
+        times, failures = [], 0
+        try:
+            barrier.wait()
+            for k in range(warmup + requests_):
+                elapsed = work(clients[i], i)
+                if elapsed is None:
+                    failures += 1
+                elif elapsed is StopIteration:
+                    break
+                elif k >= warmup:
+                    times.append(elapsed)
+        finally:
+            connection.close()
+            results[i] = (times, failures)
+
+    threads = [threading.Thread(target=main, args=(i,)) for i in range(len(clients))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"times": [t for r in results for t in r[0]], "failures": sum(r[1] for r in results)}
+
+
+def floor_work(base):
+    def work(client, i):
+        session = client.session(0)
+        t0 = time.perf_counter()
+        r = session.get(f"{base}/healthz")
+        elapsed = time.perf_counter() - t0
+        return elapsed if r.status_code == 200 and r.text == "ok\n" else None
+    return work
+
+
+def page_work(base, game, seat, sizes):
+    url = f"{base}/games/{game.pk}/"
+
+    def work(client, i):
+        session = client.session(seat)
+        t0 = time.perf_counter()
+        r = session.get(url)
+        elapsed = time.perf_counter() - t0
+        sizes.append(len(r.content))
+        return elapsed if r.status_code == 200 else None
+    return work
+
+
+def submit_work(base, games, seed):
+    """Each client plays its own game: read the page as the player to act (not timed), POST a
+    random move of its form (timed), check that the game moved on (not timed)."""
+    from games.models import Game
+
+    rngs = [random.Random(f"{seed}:submit:{i}") for i in range(len(games))]
+
+    def work(client, i):
+        game = games[i]
+        row = Game.objects.filter(pk=game.pk).values("to_act", "status", "move_count").get()
+        if row["status"] != Game.RUNNING or not row["to_act"]:
+            return StopIteration
+        seat = min(row["to_act"])
+        session = client.session(seat)
+        page = session.get(f"{base}/games/{game.pk}/")
+        form = MoveForm.parse(page.text)
+        if page.status_code != 200 or form is None:
+            return None
+        moves = [m for m in form["moves"] if m != "undo"] or form["moves"]
+        data = {**form["hidden"], "move": rngs[i].choice(moves)}
+        t0 = time.perf_counter()
+        r = session.post(urljoin(page.url, form["action"]), data=data, allow_redirects=False,
+                         headers={"Referer": page.url})
+        elapsed = time.perf_counter() - t0
+        after = Game.objects.filter(pk=game.pk).values_list("move_count", flat=True).get()
+        return elapsed if r.status_code == 302 and after > row["move_count"] else None
+    return work
+
+
+# --- the server --------------------------------------------------------------------------------
+
+class Server:
+    def __init__(self, args, database_url: str):
+        self.port = benchkit.free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.queue = f"bench-web-{self.port}"
+        self.redis = args.redis
+        extra = {
+            "HANSEWEB_SECRET_KEY": secrets.token_urlsafe(50),
+            "HANSEWEB_DEBUG": "0",
+            "HANSEWEB_ALLOWED_HOSTS": "127.0.0.1",
+            "HANSEWEB_SECURE_COOKIES": "0",  # plain HTTP on the loopback; behind TLS in production
+            "CELERY_QUEUE": self.queue,  # turn mails are queued for a worker that is not running
+            "HANSEWEB_DB_CONN_MAX_AGE": args.conn_max_age,
+        }
+        env = benchkit.service_env(database_url, args.redis, **extra)
+        cmd = [str(benchkit.VENV_BIN / "gunicorn"), "hanseweb.wsgi:application", "--bind", f"127.0.0.1:{self.port}",
+               "--workers", str(args.workers), "--log-level", "warning"]
+        if args.threads > 1:
+            cmd += ["--worker-class", "gthread", "--threads", str(args.threads)]
+        self.log = tempfile.NamedTemporaryFile("w+", prefix="bench-web-gunicorn-", suffix=".log", delete=False)
+        self.proc = subprocess.Popen(cmd, cwd=benchkit.ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.cmd = " ".join(cmd[1:])
+
+    def wait(self) -> None:
+        import requests
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                break
+            try:
+                if requests.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                    return
+            except requests.ConnectionError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"gunicorn did not come up; see {self.log.name}:\n{Path(self.log.name).read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        try:
+            import redis
+
+            r = redis.Redis.from_url(self.redis)
+            r.delete(self.queue, *r.keys(f"_kombu.binding.{self.queue}*"))
+        except Exception as exc:  # noqa: BLE001 - cleaning up is best effort
+            log(f"could not remove the bench queue {self.queue}: {exc}")
+
+
+# --- main ----------------------------------------------------------------------------------------
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def summary(result: dict, expected: int) -> tuple[str, float | None]:
+    times = result["times"]
+    if not times:
+        return "n/a", None
+    p50, p95 = benchkit.percentile(times, 50), benchkit.percentile(times, 95)
+    text = f"{ms(p50)} / {ms(p95)}"
+    if len(times) < expected:
+        text += f" (n={len(times)})"
+    if result["failures"]:
+        text += f" ({result['failures']} failed)"
+    return text, p95
+
+
+def ratio(value, floor) -> str:
+    return f"{value / floor:.1f}" if value and floor else "n/a"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--titles", default=",".join(TITLES), help="comma-separated engine slugs")
+    parser.add_argument("--lengths", default=",".join(map(str, LENGTHS)), help="moves per game, comma-separated")
+    parser.add_argument("--clients", default="1,8", help="concurrent clients, comma-separated")
+    parser.add_argument("--requests", type=int, default=40,
+                        help="timed requests per measurement, shared among the clients")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed requests per client first")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (deploy/ runs 3)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread)")
+    parser.add_argument("--conn-max-age", default=None, help="HANSEWEB_DB_CONN_MAX_AGE for the server (default: settings)")
+    parser.add_argument("--pg", default=benchkit.DEFAULT_PG, help="PostgreSQL server URL without a database")
+    parser.add_argument("--db", default="hanseweb_bench", help="the bench database (created here)")
+    parser.add_argument("--redis", default=benchkit.DEFAULT_REDIS)
+    parser.add_argument("--rebuild", action="store_true", help="drop the bench database and build the games anew")
+    args = parser.parse_args()
+    titles = [t for t in args.titles.split(",") if t]
+    lengths = sorted({int(n) for n in args.lengths.split(",") if n})
+    client_counts = [int(c) for c in args.clients.split(",") if c]
+
+    created = benchkit.create_database(args.pg, args.db, drop=args.rebuild)
+    database_url = f"{args.pg}/{args.db}"
+    benchkit.setup_django(database_url, args.redis, HANSEWEB_EMAIL_BACKEND="anymail.backends.test.EmailBackend",
+                          CELERY_TASK_ALWAYS_EAGER="1")
+    benchkit.migrate()
+    log(f"bench database {args.db}: {'created' if created else 'reused (--rebuild to build anew)'}")
+
+    from games.models import Game
+
+    users = bench_users(args.players)
+    delete_copies()
+    set_turn_mail(users, on=False)
+    built = {}
+    for slug in titles:
+        log(f"{slug}: games of {', '.join(map(str, lengths))} moves")
+        built[slug] = build(slug, args.players, args.seed, lengths, users)
+    set_turn_mail(users, on=True)
+
+    server = Server(args, database_url)
+    try:
+        server.wait()
+        clients = [Client(server.base, users) for _ in range(max(client_counts))]
+        log(f"gunicorn {server.cmd}; logging in {len(clients)} clients as {args.players} players each")
+        logins = [threading.Thread(target=lambda c=c: [c.session(seat) for seat in range(args.players)]) for c in clients]
+        for t in logins:
+            t.start()
+        for t in logins:
+            t.join()
+        if any(len(c.sessions) != args.players for c in clients):
+            raise RuntimeError(f"some logins failed; see {server.log.name}")
+        rows = []
+        for slug in titles:
+            measured = set()
+            for length in lengths:
+                game = built[slug][length]
+                if game.pk in measured:  # ended before an earlier length: measured already
+                    continue
+                measured.add(game.pk)
+                ended = game.status == Game.FINISHED
+                snapshot = len(json.dumps(game.state_cache).encode()) if game.state_cache is not None else 0
+                seat = min(game.to_act) if game.to_act else 0
+                for count in client_counts:
+                    group = clients[:count]
+                    per_client = -(-args.requests // count)
+                    log(f"  {slug} {game.move_count} moves, {count} client(s) x {per_client} requests")
+                    floor = run_clients(group, floor_work(server.base), args.warmup, per_client)
+                    sizes = []
+                    page = run_clients(group, page_work(server.base, game, seat, sizes), args.warmup, per_client)
+                    margin = 3 * (args.warmup + per_client)  # a copy's own random moves may end it sooner
+                    copies = [copy_game(game, f"{COPY} {game.title} c{i}",
+                                        upto=max(0, game.move_count - margin) if ended else None)
+                              for i in range(count)]
+                    submit = run_clients(group, submit_work(server.base, copies, args.seed), args.warmup, per_client)
+                    f_text, f95 = summary(floor, per_client * count)
+                    p_text, p95 = summary(page, per_client * count)
+                    s_text, s95 = summary(submit, per_client * count)
+                    moves = str(game.move_count)
+                    if ended:
+                        longer = [n for n in lengths if n > game.move_count]
+                        moves += f" (ended before {longer[0]}; submit from {copies[0].move_count})" if longer \
+                            else f" (ended; submit from {copies[0].move_count})"
+                    rows.append([slug, moves, str(count), f_text, p_text, s_text, ratio(p95, f95), ratio(s95, f95),
+                                 f"{max(sizes) / 1000:.0f}" if sizes else "n/a", f"{snapshot / 1000:.0f}"])
+                    log("    " + " | ".join(rows[-1][3:]))
+        print()
+        print(f"gunicorn {server.cmd} on PostgreSQL ({args.db}), DEBUG off; {args.players} players; "
+              f"{args.requests} timed requests per measurement, shared among the clients, after {args.warmup} "
+              f"untimed per client; latencies in ms, p50 / p95")
+        print(TARGETS)
+        print()
+        print(benchkit.markdown_table(
+            ["game", "moves", "clients", "floor p50 / p95", "page p50 / p95", "submit p50 / p95",
+             "page/floor p95", "submit/floor p95", "page KB", "snapshot KB"], rows))
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
