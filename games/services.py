@@ -7,12 +7,10 @@ twice, and a move made against an older state is refused as stale.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from games.engines import IllegalMove, get_engine
@@ -124,14 +122,24 @@ def _locked(game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise GameError("There is no such game (it may have been cancelled).")
+    # Seats are read after the lock is held, by a statement of their own: a join in the locking
+    # query would give the seats as they were before a concurrent move committed.
     _load_seats(game)
     return game
 
 
+def set_seats(game: Game, seats: list[Seat]) -> None:
+    """Make ``seats`` what ``game.seats.all()`` returns, each pointing at this game object."""
+    for seat in seats:
+        seat.game = game
+    cached = Seat.objects.filter(game=game)
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+
+
 def _load_seats(game: Game) -> None:
-    """(Re)load ``game.seats.all()`` once, with users, for everything that follows."""
-    getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)
-    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    """(Re)load ``game.seats.all()``, with users, for everything that follows."""
+    set_seats(game, list(Seat.objects.filter(game=game).select_related("user")))
 
 
 # --- creating and joining --------------------------------------------------------
@@ -296,8 +304,7 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     except IllegalMove as exc:
         raise GameError(f"Not accepted: {exc}") from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
-    move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo)
-    mark_told(seat, game.move_count)
+    move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
     newly = _after_change(game, previous_to_act=previous)
     game.save(update_fields=GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=newly)
@@ -309,9 +316,8 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
     if not can_undo(game, seat.number):
         raise GameError("There is nothing to undo: only your own last step can be taken back, and only "
                         "while it revealed nothing hidden and nobody else has had to decide since.")
-    move = _log(game, seat.number, UNDO, channel, user, game.undo_state,
+    move = _log(game, seat.number, UNDO, channel, user, game.undo_state, told=True,
                 events=[event(0, seat.number, "{p%d} took back their last step." % seat.number)])
-    mark_told(seat, game.move_count)
     game.save(update_fields=GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=[])
 
@@ -329,10 +335,11 @@ GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at
 
 
 def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
-         undo: tuple[dict, int] | None = None, events: list | None = None) -> Move:
+         undo: tuple[dict, int] | None = None, events: list | None = None, told: bool = False) -> Move:
     """Append one move with the log events of its step, and update what derives from it on the
     game object (snapshot, to_act, undo step, result, each seat's decision). The caller saves the
-    game row once (``GAME_DERIVED``) when the moves of its transaction are done."""
+    game row once (``GAME_DERIVED``) when the moves of its transaction are done. ``told``: the
+    seat made this move itself, so it knows everything up to it."""
     game.move_count += 1
     game.undo_state, game.undo_seat = undo if undo else (None, None)
     if events is None:
@@ -340,20 +347,21 @@ def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
     move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text,
                                channel=channel, events=events)
     game.last_move_at = move.created_at
-    _store(game, new_state, mover=seat)
+    _store(game, new_state, mover=seat, told=told)
     return move
 
 
 def _decision_key(engine, state: dict, seat: int) -> str:
-    """A digest of what ``seat`` is asked to decide now: its legal moves and its prompt."""
-    raw = json.dumps([engine.legal_moves(state, seat), engine.view(state, seat).get("prompt", "")],
-                     separators=(",", ":"))
+    """A digest of what ``seat`` is asked to decide now: the list of its legal moves."""
+    raw = "\n".join(engine.legal_moves(state, seat))
     return hashlib.blake2b(raw.encode(), digest_size=16).hexdigest()
 
 
-def _refresh_decisions(game: Game, state: dict, mover: int | None) -> None:
-    """Advance ``decision_seq`` of every seat whose pending decision changed with this step (and
-    of the seat that moved): the per-seat stale check of pages, mails and reply addresses."""
+def _refresh_decisions(game: Game, state: dict, mover: int | None, told: bool = False) -> None:
+    """Advance ``decision_seq`` of every seat whose pending decision changed with this step (it
+    became or stopped being due, or its legal moves changed) and of the seat that moved: the
+    per-seat stale check of pages, mails and reply addresses. One UPDATE for all of them (with
+    the mover's ``seen_seq`` when it moved itself)."""
     engine = game.engine_obj
     changed = []
     for seat in game.seats.all():
@@ -362,12 +370,14 @@ def _refresh_decisions(game: Game, state: dict, mover: int | None) -> None:
         key = _decision_key(engine, state, seat.number) if seat.number in game.to_act else ""
         if key != seat.decision_key or seat.number == mover:
             seat.decision_key, seat.decision_seq = key, game.move_count
+            if told and seat.number == mover:
+                seat.seen_seq = game.move_count
             changed.append(seat)
     if changed:
-        Seat.objects.bulk_update(changed, ["decision_key", "decision_seq"])
+        Seat.objects.bulk_update(changed, ["decision_key", "decision_seq", "seen_seq"])
 
 
-def _store(game: Game, state: dict, mover: int | None = None) -> None:
+def _store(game: Game, state: dict, mover: int | None = None, told: bool = False) -> None:
     engine = game.engine_obj
     game.state_cache = state
     game.state_seq = game.move_count
@@ -381,7 +391,7 @@ def _store(game: Game, state: dict, mover: int | None = None) -> None:
         game.status = Game.FINISHED
         game.finished_at = timezone.now()
         game.result = _with_resignations(game, result)
-    _refresh_decisions(game, state, mover)
+    _refresh_decisions(game, state, mover, told)
 
 
 def _with_resignations(game: Game, result: dict) -> dict:

@@ -3,9 +3,9 @@ import hashlib
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Prefetch
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -159,9 +159,19 @@ def _body_key(game: Game, seat) -> str:
             f"{viewer}:{get_language()}:{digest}")
 
 
+def _game_with_seats(pk) -> Game:
+    """The game (without its large columns) and its seats with their users, in one query."""
+    seats = list(Seat.objects.filter(game_id=pk).select_related("game", "user")
+                 .defer(*(f"game__{name}" for name in LARGE[:3])))
+    if not seats:  # every game has its creator's seat; none: there is no such game
+        raise Http404("No such game.")
+    game = seats[0].game
+    services.set_seats(game, seats)
+    return game
+
+
 def game_page(request, pk):
-    game = get_object_or_404(Game.objects.defer(*LARGE[:3]).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))), pk=pk)
+    game = _game_with_seats(pk)
     if game.status == Game.OPEN:
         return render(request, "games/game.html", _game_context(request, game))
     # A started game's body is the same for every request of one viewer until the game changes:
@@ -213,16 +223,17 @@ def game_log(request, pk):
 @login_required
 @require_POST
 def submit_move(request, pk):
-    game = get_object_or_404(Game.objects.only("pk"), pk=pk)
+    # the write path finds (and locks) the game itself: a missing game is its clear error
+    game_url = reverse("game", args=[pk])
     form = MoveForm(request.POST)
     if not form.is_valid():
         messages.error(request, "That form was incomplete: choose a move again.")
-        return redirect(game)
+        return redirect(game_url)
     try:
-        services.submit_move(game.pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
+        services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
     except services.GameError as exc:
         messages.error(request, str(exc))
-    return redirect(f"{game.get_absolute_url()}#play")
+    return redirect(f"{game_url}#play")
 
 
 @login_required
