@@ -5,7 +5,8 @@ import logging
 
 from django.conf import settings
 from django.db import transaction
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 
 from .models import OutboundEmail
@@ -15,6 +16,13 @@ log = logging.getLogger(__name__)
 
 def absolute(path: str) -> str:
     return settings.SITE_URL + path
+
+
+def render_plain(template_name: str, context: dict) -> str:
+    """Render a text template (a subject or a text body) without HTML escaping: a plain-text mail
+    shows ``Tom's game``, not ``Tom&#x27;s game``. HTML parts go through ``render_to_string``,
+    which escapes as usual."""
+    return get_template(template_name).template.render(Context(context, autoescape=False))
 
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
@@ -32,13 +40,13 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
         context.setdefault("unsubscribe_url", url)
         headers.setdefault("List-Unsubscribe", f"<{url}>")
         headers.setdefault("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
-    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+    subject = " ".join(render_plain(f"{template}_subject.txt", context).split())
     email = OutboundEmail.objects.create(
         user=user,
         to=to,
         kind=kind or template.rsplit("/", 1)[-1],
         subject=subject[:300],
-        text=render_to_string(f"{template}_body.txt", context),
+        text=render_plain(f"{template}_body.txt", context),
         html=render_to_string(f"{template}_body.html", context),
         headers=headers,
     )
