@@ -20,7 +20,10 @@ class OutboundEmail(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
-    message_id = models.CharField(max_length=300, blank=True)
+    # The Message-ID header, fixed when the row is queued and sent with every attempt.
+    message_id = models.CharField(max_length=300, unique=True)
+    # The ESP's own id of the accepted message (anymail_status.message_id).
+    esp_message_id = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from email.utils import make_msgid, parseaddr
 
 from django.conf import settings
 from django.db import transaction
@@ -23,6 +24,13 @@ def render_plain(template_name: str, context: dict) -> str:
     shows ``Tom's game``, not ``Tom&#x27;s game``. HTML parts go through ``render_to_string``,
     which escapes as usual."""
     return get_template(template_name).template.render(Context(context, autoescape=False))
+
+
+def new_message_id() -> str:
+    """A Message-ID for one outbox row, made when the row is queued and sent with every attempt,
+    so a mail sent twice (a worker killed after the ESP accepted it) is recognisable as one."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "hanseweb.localhost"
+    return make_msgid(domain=domain)
 
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
@@ -49,6 +57,7 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
         text=render_plain(f"{template}_body.txt", context),
         html=render_to_string(f"{template}_body.html", context),
         headers=headers,
+        message_id=new_message_id(),
     )
     from .tasks import send_email
 

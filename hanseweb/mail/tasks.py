@@ -25,7 +25,10 @@ def send_email(email_id: int) -> str:
         if email is None:
             return "skipped"
         email.attempts += 1
-        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=email.headers)
+        # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
+        # mail but before this transaction commits, the resend carries the same Message-ID.
+        headers = {**email.headers, "Message-ID": email.message_id}
+        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
         if email.html:
             message.attach_alternative(email.html, "text/html")
         try:
@@ -36,9 +39,9 @@ def send_email(email_id: int) -> str:
             log.warning("sending email %s failed: %s", email_id, email.last_error)
             return "failed"
         status = getattr(message, "anymail_status", None)
-        email.message_id = str(getattr(status, "message_id", None) or "")[:300]
+        email.esp_message_id = str(getattr(status, "message_id", None) or "")[:300]
         email.sent_at = timezone.now()
-        email.save(update_fields=["attempts", "sent_at", "message_id", "last_error"])
+        email.save(update_fields=["attempts", "sent_at", "esp_message_id", "last_error"])
         return "sent"
 
 
