@@ -141,6 +141,11 @@ ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
 
+# --- inbound mail (hanseweb/mail/inbound.py) --------------------------------
+# Largest post an ESP's inbound webhook may make (a reply with attachments), in bytes; larger
+# posts are refused with 413. Ordinary forms keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE.
+HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(40 * 1024 * 1024)))
+
 # --- security for real deployments -----------------------------------------
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", True)
@@ -153,3 +158,4 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("HANSEWEB_LOG_LEVEL", "INFO")},
 }
+

@@ -4,6 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("hanseweb.accounts.urls")),
-    path("anymail/", include("anymail.urls")),  # ESP webhooks, including inbound replies
+    path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
     path("", include("games.urls")),
 ]

@@ -71,7 +71,12 @@ def process_inbound(inbound_id: int) -> str:
         )
         if row is None:
             return "skipped"
-        status, outcome = handle(row)
+        if row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
+            score = "" if row.spam_score is None else f" (score {row.spam_score:g})"
+            status, outcome = InboundEmail.IGNORED, f"marked as spam by the ESP{score}: not processed, not answered"
+        else:
+            status, outcome = handle(row)
+        outcome = "; ".join([outcome, *getattr(row, "notes", [])])
         row.status, row.outcome, row.processed_at = status, outcome[:5000], timezone.now()
         row.save(update_fields=["status", "outcome", "processed_at"])
         return status
