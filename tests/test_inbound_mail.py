@@ -188,6 +188,17 @@ def test_mail_the_esp_marks_as_spam_is_recorded_but_neither_played_nor_answered(
 
 
 @pytest.mark.django_db
+def test_a_reply_with_a_forged_token_from_a_registered_sender_is_not_answered(turn):
+    game, seat, player, reply_to, legal = turn
+    local, domain = reply_to.split("@")
+    forged = local[:-4] + ("aaaa" if not local.endswith("aaaa") else "bbbb") + "@" + domain
+    assert _post(_postmark(player.email, forged, TextBody=legal[0])).status_code == 200
+    row = InboundEmail.objects.get()
+    assert row.status == InboundEmail.REJECTED and "not answered" in row.outcome
+    assert mail.outbox == [] and game.moves.count() == 0
+
+
+@pytest.mark.django_db
 def test_mailgun_raw_mime_with_invalid_utf8_is_stored_and_read(turn, settings):
     """Another ESP, raw MIME in a multipart form post, signed instead of basic auth, with bytes that
     are not UTF-8 in a part that says it is."""
