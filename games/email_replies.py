@@ -150,8 +150,12 @@ def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) ->
 def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
     """Tell the sender what happened. While a decision is still theirs, the answer is a decision
     mail with a new reply address for the current move number, so they can go on by email."""
+    from hanseweb.mail.inbound import may_answer
+
     from .notifications import decision_mail
 
+    if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
+        return
     outcome = {"accepted": accepted, "problem": problem, "ignored": ignored, "subject": row.subject}
     if game is not None:
         game.refresh_from_db()

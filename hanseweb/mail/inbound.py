@@ -161,6 +161,23 @@ def on_inbound(sender, event, esp_name, **kwargs):
         post.rows.append(row.pk)
 
 
+# --- answering ---------------------------------------------------------------------------------
+
+def may_answer(row: InboundEmail, to: str) -> bool:
+    """Whether a processed mail may be answered: at most ``HANSEWEB_RATES["reply_answers_per_sender"]``
+    answers to one address and ``["reply_answers_per_reply_address"]`` to mail sent to one reply
+    address. The mail itself is stored and processed all the same; a withheld answer is noted in
+    the row's outcome."""
+    from hanseweb.throttle import allowed
+
+    reply_address = next((r for r in row.recipients if r.lower().startswith("play+")), "")
+    ok = allowed("reply_answers_per_sender", to) and (
+        not reply_address or allowed("reply_answers_per_reply_address", reply_address))
+    if not ok:
+        row.notes = [*getattr(row, "notes", []), f"answer to {to} not sent (rate limit)"]
+    return ok
+
+
 # --- the webhook wrapper ---------------------------------------------------------------------
 
 def _read_body(request, limit: int) -> bytes:
