@@ -162,7 +162,7 @@ def test_an_html_only_reply_is_read_as_text(turn):
     html = (f'<div dir="ltr"><b>{legal[2]}</b></div><br><div class="gmail_quote"><div class="gmail_attr">'
             f"On Mon, 23 Nov 2026 at 10:00, Hanseweb &lt;noreply@hanseweb.localhost&gt; wrote:<br></div>"
             f'<blockquote class="gmail_quote"><p>Hello,</p><ul><li><code>{legal[0]}</code></li></ul></blockquote></div>')
-    assert _post(_postmark(player.email, reply_to, TextBody="", HtmlBody=html)).status_code == 200
+    assert _post(_postmark(player.email, reply_to, TextBody=" \r\n \n", HtmlBody=html)).status_code == 200
     row = InboundEmail.objects.get()
     assert row.text.strip().startswith(legal[2]) and "<" not in row.text.split("\n")[0]
     assert row.status == InboundEmail.ACCEPTED

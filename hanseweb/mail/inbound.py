@@ -114,7 +114,9 @@ def store(*, sender: str, recipients: list[str], subject: str, text: str, html: 
     """Keep the mail first; then hand it to the worker once the row is committed."""
     from .tasks import process_inbound
 
-    text = clean_text(text, MAX_TEXT) or clean_text(html_to_text(html), MAX_TEXT)
+    text = clean_text(text, MAX_TEXT)
+    if not text.strip():  # an HTML-only mail (or one whose text part is blank): read its HTML
+        text = clean_text(html_to_text(html), MAX_TEXT) or text
     with transaction.atomic():
         row = InboundEmail.objects.create(
             sender=clean_text(sender, MAX_SENDER).strip().lower(),
