@@ -4,7 +4,8 @@ seat and the move number it was sent at: ``play+<game>-<seat>-<seq>-<signature>@
 A reply is accepted only if the token is genuine, the move number is still current (so a token
 works once: after the first accepted reply the game has moved on), the sender is the seat's
 account, and the moves in it are legal. Anything else is answered with the reason and changes
-nothing. Only registered addresses ever get an answer (no backscatter to strangers).
+nothing. Only registered addresses ever get an answer, and only to mail sent to a reply address we
+made (no backscatter); answers are rate-limited per address (``hanseweb.mail.inbound.may_answer``).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import re
 from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from mailparser_reply.parser import EmailMessage
 
 from hanseweb.accounts.models import User
 from hanseweb.mail.models import InboundEmail
@@ -25,12 +27,29 @@ from .models import Game, Move
 
 TOKEN = re.compile(r"play\+(\d+)-(\d+)-(\d+)-([a-z2-7]{16})@", re.IGNORECASE)
 MAX_MOVES = 30
-# Where the quoted original starts in common mail clients (English, German, Dutch).
-QUOTE_START = re.compile(
-    r"^(>|-- ?$|_{5,}|-{5,}\s*original|on .+ wrote:?$|am .+ schrieb .*:?$|op .+ schreef .*:?$|"
-    r"from: |von: |van: |sent from my |gesendet von )",
-    re.IGNORECASE,
+MAX_TEXT = 20000
+# Mail clients the reply parser (mail-parser-reply) does not recognise yet, found in real replies:
+# Dutch "Op <date> schreef <name>:" (Gmail, Thunderbird; the library expects "<name> schreef:"),
+# Apple Mail's Dutch "... heeft <name> het volgende geschreven:", and the phones' "sent from"
+# lines in German and Dutch. Each is one capturing group, as the library's own header patterns.
+EXTRA_REPLY_HEADERS = (
+    r"^((?:> ?)*Op\s[^\n]+?\sschreef\s[^\n]*(?:\n[^\n]*)?:)$",
+    r"^((?:> ?)*Op\s[^\n]+?\sheeft\s[^\n]+?\shet volgende geschreven:)$",
+    r"^((?:Von meinem|Gesendet von meinem|Gesendet mit|Verstuurd vanaf mijn|Verzonden vanaf mijn|Verzonden met)\s[^\n]{1,60})$",
 )
+REPLY_LANGUAGES = ("en", "de", "nl")
+MENU_BULLET = re.compile(r"^[-*\u2022]\s+")  # a line copied from the mail's menu ("  - move")
+
+
+class _Reply(EmailMessage):
+    """mail-parser-reply's message, with the reply headers above added to the ones it knows."""
+
+    @property
+    def HEADER_REGEX(self):  # noqa: N802 - the library's name
+        if getattr(self, "_with_extra_headers", None) is None:
+            known = EmailMessage.HEADER_REGEX.fget(self).pattern
+            self._with_extra_headers = re.compile("|".join((known, *EXTRA_REPLY_HEADERS)), re.MULTILINE | re.IGNORECASE)
+        return self._with_extra_headers
 
 
 def _signature(game_id: int, seat: int, seq: int) -> str:
@@ -57,15 +76,23 @@ def find_token(recipients: list[str]):
 
 
 def moves_in(text: str) -> list[str]:
-    """The moves of a reply: its lines, one move a line, above the quoted original."""
+    """The moves of a reply: its lines, one move a line, at the top of the reply, above the quoted
+    original and the signature. mail-parser-reply finds where those start (the reply headers and
+    signatures of English, German and Dutch mail clients); a line still quoted with ``>`` ends the
+    moves too. Blank lines and ``#`` lines are skipped; a line copied from the menu (``- move``)
+    counts as the move. A reply that starts with the quoted original has no moves."""
+    message = _Reply(text=(text or "")[:MAX_TEXT], languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
+    top = message.replies[0] if message.replies else None
+    if top is None or top.headers:
+        return []
     moves = []
-    for raw in (text or "").splitlines():
+    for raw in top.body.splitlines():
         line = raw.strip()
-        if QUOTE_START.match(line):
+        if line.startswith(">"):
             break
         if not line or line.startswith("#"):
             continue
-        moves.append(line)
+        moves.append(MENU_BULLET.sub("", line))
     return moves
 
 
@@ -76,11 +103,13 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if token is None:
         return InboundEmail.IGNORED, "not addressed to a game's reply address"
     game_id, seat_number, seq, genuine = token
-    game = Game.objects.filter(pk=game_id).first() if genuine else None
+    if not genuine:  # never answered: the From of such mail is most likely forged (backscatter)
+        return InboundEmail.REJECTED, ("The reply address of this mail is not one we made (forged, changed or "
+                                       "cut); not answered.")
+    game = Game.objects.filter(pk=game_id).first()
     seat = game.seats.select_related("user").filter(number=seat_number).first() if game else None
     if seat is None:
-        return _refuse(sender, row, "The reply address of your mail is not one we made (it may have been "
-                                    "changed or cut). Please use the game page.")
+        return _refuse(sender, row, "The game of this reply address no longer exists. Please use the game page.")
     if sender is None or sender.pk != seat.user_id:
         return _refuse(sender, row, "This reply came from an address that does not play this seat. Replies "
                                     "are accepted only from the address of the player's account.", game=game)
@@ -121,8 +150,12 @@ def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) ->
 def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
     """Tell the sender what happened. While a decision is still theirs, the answer is a decision
     mail with a new reply address for the current move number, so they can go on by email."""
+    from hanseweb.mail.inbound import may_answer
+
     from .notifications import decision_mail
 
+    if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
+        return
     outcome = {"accepted": accepted, "problem": problem, "ignored": ignored, "subject": row.subject}
     if game is not None:
         game.refresh_from_db()

@@ -16,6 +16,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
+
+from hanseweb import throttle
 
 from . import history, presentation, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
@@ -54,6 +57,7 @@ def lobby(request):
 
 
 @login_required
+@ratelimit(group="create_game", key="user", rate=throttle.rate("create_game_per_user"), method="POST")
 def create(request):
     slug = request.POST.get("engine") or request.GET.get("engine")
     form = CreateGameForm(request.POST if request.method == "POST" and "create" in request.POST else None, engine_slug=slug)

@@ -153,6 +153,11 @@ ANYMAIL = {
     key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
 
+# --- inbound mail (hanseweb/mail/inbound.py) --------------------------------
+# Largest post an ESP's inbound webhook may make (a reply with attachments), in bytes; larger
+# posts are refused with 413. Ordinary forms keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE.
+HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(40 * 1024 * 1024)))
+
 # --- security for real deployments -----------------------------------------
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", True)
@@ -165,3 +170,43 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("HANSEWEB_LOG_LEVEL", "INFO")},
 }
+
+# --- abuse: login lockout (django-axes) and rate limits (django-ratelimit) -----
+# See hanseweb/throttle.py and docs/configuration.md ("Abuse").
+INSTALLED_APPS += ["axes", "django_ratelimit"]
+MIDDLEWARE += [
+    "django_ratelimit.middleware.RatelimitMiddleware",  # a rate-limited view answers 429
+    "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lockout into its page
+]
+AUTHENTICATION_BACKENDS = [
+    "hanseweb.throttle.LoginLockoutBackend",  # axes: refuses logins while locked out
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Behind a reverse proxy, the header it sets to the client's address (nginx example: X-Real-IP).
+HANSEWEB_CLIENT_IP_HEADER = env("HANSEWEB_CLIENT_IP_HEADER")
+AXES_FAILURE_LIMIT = int(env("HANSEWEB_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(env("HANSEWEB_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: an account, a client address
+AXES_USERNAME_CALLABLE = "hanseweb.throttle.login_username"
+AXES_CLIENT_IP_CALLABLE = "hanseweb.throttle.client_ip"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_VERBOSE = False
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_IP_META_KEY = "hanseweb.throttle.client_ip"
+RATELIMIT_VIEW = "hanseweb.throttle.too_many_requests"
+# count/period (s, m, h, d); each can be set as HANSEWEB_RATE_<NAME>, e.g. HANSEWEB_RATE_SIGNUP_PER_IP=20/h
+HANSEWEB_RATES = {
+    name: env(f"HANSEWEB_RATE_{name.upper()}", default) for name, default in {
+        "signup_per_ip": "20/h",
+        "password_reset_per_ip": "20/h",
+        "account_mail_per_address": "5/h",  # confirmations, "you have an account", resets: to one address
+        "create_game_per_user": "30/h",
+        "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
+        "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
+    }.items()
+}
+# django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has
+# them (W001 only says it is not on the library's list); the embedded default (no REDIS_URL) runs
+# one process, where the local-memory cache is shared enough (E003).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if REDIS_URL else ["django_ratelimit.E003"])

@@ -7,6 +7,6 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("hanseweb.accounts.urls")),
-    path("anymail/", include("anymail.urls")),  # ESP webhooks, including inbound replies
+    path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
     path("", include("games.urls")),
 ]

@@ -26,6 +26,22 @@ def anymail_test_backend(request):
     yield
 
 
+@pytest.fixture(autouse=True)
+def no_throttle_state(request):
+    """Every test starts with no rate-limit counts and leaves none behind: they live in Django's
+    cache (the test Redis database, or local memory), which is emptied before and after. Login
+    failures counted by axes are database rows, rolled back (or flushed) with the test's database
+    like every other row."""
+    if not request.config.pluginmanager.hasplugin("django") or "tests/engines/" in str(request.node.path):
+        yield
+        return
+    from django.core.cache import caches
+
+    caches["default"].clear()
+    yield
+    caches["default"].clear()
+
+
 @pytest.fixture
 def make_user(db):
     from .factories import UserFactory

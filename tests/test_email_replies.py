@@ -94,6 +94,7 @@ def test_a_forged_token_changes_nothing(game_with_mail):
     for address in (forged, other_game):
         row = _reply(player, address, legal[0])
         assert row.status == InboundEmail.REJECTED and "not one we made" in row.outcome
+        assert mail.outbox == []  # not answered, even to a registered sender (backscatter)
     game.refresh_from_db()
     assert game.move_count == 0
 
@@ -153,7 +154,7 @@ def test_several_moves_in_one_reply_and_what_comes_after_the_turn(started_game):
         lines.append(move)
         state = engine.apply(state, seat, move)
     before = game.move_count
-    row = _reply(player, reply_to, "\n".join(lines + ["thanks, see you", "-- ", "my signature"]))
+    row = _reply(player, reply_to, "\n".join(lines + ["see you at the table", "-- ", "my signature"]))
     game.refresh_from_db()
     assert row.status == InboundEmail.ACCEPTED
     assert game.move_count == before + len(lines)
@@ -199,3 +200,73 @@ def test_unprocessed_mail_is_kept_and_the_sweep_processes_it(game_with_mail):
     assert row.status == InboundEmail.ACCEPTED
     game.refresh_from_db()
     assert game.move_count == 1
+
+
+# Realistic replies: the moves "build lübeck" and "end" on top of what each client adds.
+MOVES = "build lübeck\nend\n"
+QUOTED_MENU = "> Hello Alice,\n>\n> Your choices now:\n>   - place bremen\n>   - place hamburg\n"
+REPLIES = {
+    "gmail, English": f"{MOVES}\nOn Mon, 23 Nov 2026 at 10:00, Hanseweb <noreply@hanseweb.localhost> wrote:\n\n{QUOTED_MENU}",
+    "gmail, English, header wrapped": f"{MOVES}\nOn Mon, Nov 23, 2026 at 10:00 AM Hanseweb <\nnoreply@hanseweb.localhost> wrote:\n\n{QUOTED_MENU}",
+    "gmail, German": f"{MOVES}\nAm Mo., 23. Nov. 2026 um 10:00 Uhr schrieb Hanseweb <\nnoreply@hanseweb.localhost>:\n\n{QUOTED_MENU}",
+    "gmail, Dutch": f"{MOVES}\nOp ma 23 nov 2026 om 10:00 schreef Hanseweb <noreply@hanseweb.localhost>:\n\n{QUOTED_MENU}",
+    "outlook, English": f"{MOVES}\n________________________________\nFrom: Hanseweb <noreply@hanseweb.localhost>\n"
+                        "Sent: Monday, November 23, 2026 10:00 AM\nTo: Alice <alice@example.com>\n"
+                        "Subject: [Hanseweb] Your turn in Test (Hansa)\n\nHello Alice,\n\nYour choices now:\n  - place bremen\n",
+    "outlook, German": f"{MOVES}\nMit freundlichen Grüßen\nAlice Müller\n\nVon: Hanseweb <noreply@hanseweb.localhost>\n"
+                       "Gesendet: Montag, 23. November 2026 10:00\nAn: Alice <alice@example.com>\n"
+                       "Betreff: [Hanseweb] Your turn\n\nHello Alice,\n  - place bremen\n",
+    "outlook, Dutch": f"{MOVES}\nMet vriendelijke groet,\nAnneke\n\nVan: Hanseweb <noreply@hanseweb.localhost>\n"
+                      "Verzonden: maandag 23 november 2026 10:00\nAan: Anneke <anneke@example.nl>\n"
+                      "Onderwerp: [Hanseweb] Your turn\n\nHello Anneke,\n  - place bremen\n",
+    "outlook, old style": f"{MOVES}\n-----Original Message-----\nFrom: Hanseweb\nSent: Monday\n\nHello\n  - place bremen\n",
+    "apple mail, English": f"{MOVES}\nSent from my iPhone\n\n> On 23 Nov 2026, at 10:00, Hanseweb "
+                           f"<noreply@hanseweb.localhost> wrote:\n> \n{QUOTED_MENU}",
+    "apple mail, German": f"{MOVES}\nVon meinem iPhone gesendet\n\n> Am 23.11.2026 um 10:00 schrieb Hanseweb "
+                          f"<noreply@hanseweb.localhost>:\n> \n{QUOTED_MENU}",
+    "apple mail, Dutch": f"{MOVES}\nVerstuurd vanaf mijn iPhone\n\n> Op 23 nov. 2026 om 10:00 heeft Hanseweb "
+                         f"<noreply@hanseweb.localhost> het volgende geschreven:\n> \n{QUOTED_MENU}",
+    "thunderbird, English": f"{MOVES}\nOn 23.11.26 10:00, Hanseweb wrote:\n{QUOTED_MENU}",
+    "thunderbird, German": f"{MOVES}\nAm 23.11.26 um 10:00 schrieb Hanseweb:\n{QUOTED_MENU}",
+    "thunderbird, Dutch": f"{MOVES}\nOp 23-11-2026 om 10:00 schreef Hanseweb:\n{QUOTED_MENU}",
+    "signature": f"{MOVES}\n-- \nAlice Müller\nHansa club Lübeck\n",
+    "thanks": f"{MOVES}Thanks,\nAlice\n",
+    "german greeting": f"{MOVES}\nViele Grüße\nAlice\n",
+    "windows line ends": MOVES.replace("\n", "\r\n") + "\r\nOn Mon, 23 Nov 2026 at 10:00, Hanseweb wrote:\r\n> x\r\n",
+    "lines copied from the menu": "  - build lübeck\n* end\n\nOn Mon, 23 Nov 2026, Hanseweb wrote:\n> x\n",
+    "comments and blank lines": f"# my moves\n\n{MOVES}\n\n> quoted\n",
+}
+
+
+@pytest.mark.parametrize("client", REPLIES)
+def test_moves_are_the_lines_above_quotes_and_signatures(client):
+    assert email_replies.moves_in(REPLIES[client]) == ["build lübeck", "end"]
+
+
+@pytest.mark.parametrize("text", [
+    "On Mon, 23 Nov 2026 at 10:00, Hanseweb <noreply@hanseweb.localhost> wrote:\n" + QUOTED_MENU,
+    "From: Hanseweb <noreply@hanseweb.localhost>\nSent: Monday\nTo: Alice\nSubject: x\n\nHello Alice,\n  - place bremen\n",
+    "Op 23-11-2026 om 10:00 schreef Hanseweb:\n" + QUOTED_MENU,
+    "\n\n> quoted only\n", "", "   \n\n",
+])
+def test_a_reply_that_starts_with_the_quote_has_no_moves(text):
+    """Nothing written above the original: none of the quoted menu lines is taken as a move."""
+    assert email_replies.moves_in(text) == []
+
+
+def test_route_moves_with_dashes_are_kept():
+    assert email_replies.moves_in("duisburg-arnheim\nArnheim-Duisburg\n") == ["duisburg-arnheim", "Arnheim-Duisburg"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("client", ["outlook, German", "apple mail, Dutch", "gmail, Dutch"])
+def test_a_real_client_reply_plays_only_the_move_on_top(game_with_mail, client):
+    game, seat, player, reply_to = game_with_mail
+    legal = game.engine_obj.legal_moves(game.state_cache, seat)
+    text = REPLIES[client].replace("build lübeck\nend\n", legal[3] + "\n").replace("place bremen", legal[0])
+    row = _reply(player, reply_to, text)
+    assert row.status == InboundEmail.ACCEPTED
+    game.refresh_from_db()
+    assert [m.text for m in game.moves.all()] == [legal[3]]
+    (answer,) = [m for m in mail.outbox if m.to == [player.email]]
+    assert "ignored" not in answer.body and "Not accepted" not in answer.body

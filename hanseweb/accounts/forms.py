@@ -1,6 +1,6 @@
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 
 from .models import User
 
@@ -14,10 +14,12 @@ class SignupForm(forms.ModelForm):
         fields = ["email", "display_name"]
 
     def clean_email(self):
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this email address exists already. Log in or reset the password.")
-        return email
+        # An address that has an account already is not an error here: the page must not tell
+        # who has an account. The view mails that address instead (see views.signup).
+        return self.cleaned_data["email"].strip().lower()
+
+    def validate_unique(self):
+        pass  # an address with an account is handled by the view, without telling (see clean_email)
 
     def clean(self):
         cleaned = super().clean()
@@ -50,13 +52,18 @@ class LoginForm(AuthenticationForm):
     }
 
     def clean(self):
-        email = self.cleaned_data.get("username")
-        password = self.cleaned_data.get("password")
-        if email and password:
-            user = User.objects.filter(email__iexact=email).first()
-            if user and not user.is_active and user.check_password(password):
-                raise forms.ValidationError(self.error_messages["inactive"], code="inactive")
-        return super().clean()
+        try:
+            return super().clean()  # authenticate(): counted by the login lockout (axes)
+        except forms.ValidationError:
+            email = self.cleaned_data.get("username")
+            password = self.cleaned_data.get("password")
+            # Explain an unconfirmed account only to whom knows its password, and not during a
+            # lockout (the password is not checked then).
+            if email and password and not getattr(self.request, "axes_locked_out", False):
+                user = User.objects.filter(email__iexact=email).first()
+                if user and not user.is_active and not user.email_confirmed and user.check_password(password):
+                    raise forms.ValidationError(self.error_messages["inactive"], code="inactive") from None
+            raise
 
 
 class ProfileForm(forms.ModelForm):
@@ -67,11 +74,36 @@ class ProfileForm(forms.ModelForm):
 
 
 class QueuedPasswordResetForm(PasswordResetForm):
-    """Password reset whose mail goes through the outbox (sent by a worker, not in the request)."""
+    """Password reset whose mail goes through the outbox (sent by a worker, not in the request),
+    at most ``HANSEWEB_RATES["account_mail_per_address"]`` to one address."""
+
+    def get_users(self, email):
+        """Active accounts, and accounts never confirmed: choosing a password from the mailed
+        link confirms them (ConfirmingSetPasswordForm). Not accounts an admin deactivated."""
+        for user in User.objects.filter(email__iexact=email.strip()):
+            if user.has_usable_password() and (user.is_active or not user.email_confirmed):
+                yield user
 
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None):
         from hanseweb.mail.outbox import queue_mail
+        from hanseweb.throttle import allowed
 
+        if not allowed("account_mail_per_address", to_email):
+            return  # the page says the same either way: nothing tells a flood it was cut
         queue_mail(to=to_email, template="accounts/mail/password_reset", context=context,
                    kind="password_reset")
+
+
+class ConfirmingSetPasswordForm(SetPasswordForm):
+    """Choosing a new password from a link mailed to the address also confirms that address (and
+    activates an account that was waiting for its confirmation)."""
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        if not user.email_confirmed:
+            user.email_confirmed = True
+            user.is_active = True
+        if commit:
+            user.save()
+        return user

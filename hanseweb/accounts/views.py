@@ -1,14 +1,18 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.tokens import default_token_generator
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.views.decorators.csrf import csrf_exempt
+from django_ratelimit.decorators import ratelimit
 
+from hanseweb import throttle
 from hanseweb.mail.outbox import absolute, queue_mail
 
 from .forms import ProfileForm, SignupForm
@@ -27,15 +31,45 @@ def send_confirmation(user: User) -> None:
     )
 
 
+def send_account_exists(user: User) -> None:
+    """Someone signed up with the address of an existing account: tell its owner, with a link to
+    choose a new password (which also confirms an address that was never confirmed)."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    queue_mail(
+        to=user.email,
+        template="accounts/mail/account_exists",
+        context={"user": user, "login_url": absolute(reverse("login")),
+                 "reset_url": absolute(reverse("password_reset_confirm", args=[uid, token]))},
+        kind="account_exists",
+    )
+
+
+@ratelimit(group="signup", key="ip", rate=throttle.rate("signup_per_ip"), method="POST")
 def signup(request):
+    """The same answer for a new address and for one that has an account (nothing tells which
+    addresses have accounts); the mail differs: a confirmation, or "you have an account"."""
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            send_confirmation(user)
-        return render(request, "accounts/signup_done.html", {"email": user.email})
+        email = form.cleaned_data["email"]
+        mail_allowed = throttle.allowed("account_mail_per_address", email)
+        existing = User.objects.filter(email__iexact=email).first()
+        if existing is None:
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    if mail_allowed:
+                        send_confirmation(user)
+            except IntegrityError:  # the same address signed up at the same moment
+                existing = User.objects.filter(email__iexact=email).first()
+        if existing is not None:
+            make_password(form.cleaned_data["password1"])  # the same work (and time) as a new account
+            if mail_allowed:
+                with transaction.atomic():
+                    send_account_exists(existing)
+        return render(request, "accounts/signup_done.html", {"email": email})
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -16,10 +16,19 @@ class OutboundEmailAdmin(admin.ModelAdmin):
 
 @admin.register(InboundEmail)
 class InboundEmailAdmin(admin.ModelAdmin):
-    list_display = ["received_at", "sender", "subject", "status", "processed_at"]
-    list_filter = ["status"]
+    list_display = ["received_at", "sender", "subject", "status", "spam_detected", "processed_at"]
+    list_filter = ["status", "esp", "spam_detected"]
     search_fields = ["sender", "subject", "outcome"]
-    readonly_fields = [f.name for f in InboundEmail._meta.fields]
+    exclude = ["raw"]
+    readonly_fields = [f.name for f in InboundEmail._meta.fields if f.name != "raw"] + ["raw_size", "raw_start"]
+
+    @admin.display(description="raw size (bytes)")
+    def raw_size(self, obj):
+        return len(obj.raw or b"")
+
+    @admin.display(description="raw post (start, bytes that are not UTF-8 shown as \\x..)")
+    def raw_start(self, obj):
+        return bytes(obj.raw or b"")[:4000].decode("utf-8", "backslashreplace").replace("\x00", "\\x00")
 
     def has_add_permission(self, request):
         return False

@@ -7,4 +7,4 @@ class MailConfig(AppConfig):
     verbose_name = "Mail"
 
     def ready(self):
-        from . import inbound  # noqa: F401  (connects the anymail inbound signal)
+        from . import checks, inbound  # noqa: F401  (registers the checks, connects the inbound signal)

@@ -20,7 +20,10 @@ class OutboundEmail(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
-    message_id = models.CharField(max_length=300, blank=True)
+    # The Message-ID header, fixed when the row is queued and sent with every attempt.
+    message_id = models.CharField(max_length=300, unique=True)
+    # The ESP's own id of the accepted message (anymail_status.message_id).
+    esp_message_id = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -32,16 +35,26 @@ class OutboundEmail(models.Model):
 
 class InboundEmail(models.Model):
     """One received email (a reply to a turn mail), stored before anything else happens to it, so
-    no accepted email is lost; a Celery task processes it after commit and the sweep retries."""
+    no accepted email is lost; a Celery task processes it after commit and the sweep retries.
 
-    PENDING, ACCEPTED, REJECTED, IGNORED = "pending", "accepted", "rejected", "ignored"
-    STATUS_CHOICES = [(PENDING, "pending"), (ACCEPTED, "accepted"), (REJECTED, "rejected"), (IGNORED, "ignored")]
+    ``raw`` keeps what the ESP posted, byte for byte, whatever it holds (NUL bytes, invalid UTF-8);
+    the text fields are sanitised copies that PostgreSQL can store. A post that could not be read
+    at all is kept as ``unreadable`` with the error in ``outcome``."""
+
+    PENDING, ACCEPTED, REJECTED, IGNORED, UNREADABLE = "pending", "accepted", "rejected", "ignored", "unreadable"
+    STATUS_CHOICES = [(PENDING, "pending"), (ACCEPTED, "accepted"), (REJECTED, "rejected"), (IGNORED, "ignored"),
+                      (UNREADABLE, "unreadable")]
 
     received_at = models.DateTimeField(auto_now_add=True)
     sender = models.CharField(max_length=320)
     recipients = models.JSONField(default=list)
     subject = models.CharField(max_length=300, blank=True)
-    text = models.TextField(blank=True)
+    text = models.TextField(blank=True, help_text="the text read for moves (an HTML-only mail converted to text)")
+    esp = models.CharField(max_length=40, blank=True, help_text="the ESP whose webhook delivered it")
+    raw = models.BinaryField(blank=True, default=bytes, help_text="what the ESP posted, byte for byte")
+    raw_content_type = models.CharField(max_length=200, blank=True)
+    spam_detected = models.BooleanField(null=True, blank=True, help_text="the ESP's spam verdict, if it gives one")
+    spam_score = models.FloatField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=PENDING, db_index=True)
     outcome = models.TextField(blank=True, help_text="what was done, or why not")
     processed_at = models.DateTimeField(null=True, blank=True)

@@ -25,7 +25,10 @@ def send_email(email_id: int) -> str:
         if email is None:
             return "skipped"
         email.attempts += 1
-        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=email.headers)
+        # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
+        # mail but before this transaction commits, the resend carries the same Message-ID.
+        headers = {**email.headers, "Message-ID": email.message_id}
+        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
         if email.html:
             message.attach_alternative(email.html, "text/html")
         try:
@@ -36,9 +39,9 @@ def send_email(email_id: int) -> str:
             log.warning("sending email %s failed: %s", email_id, email.last_error)
             return "failed"
         status = getattr(message, "anymail_status", None)
-        email.message_id = str(getattr(status, "message_id", None) or "")[:300]
+        email.esp_message_id = str(getattr(status, "message_id", None) or "")[:300]
         email.sent_at = timezone.now()
-        email.save(update_fields=["attempts", "sent_at", "message_id", "last_error"])
+        email.save(update_fields=["attempts", "sent_at", "esp_message_id", "last_error"])
         return "sent"
 
 
@@ -68,7 +71,12 @@ def process_inbound(inbound_id: int) -> str:
         )
         if row is None:
             return "skipped"
-        status, outcome = handle(row)
+        if row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
+            score = "" if row.spam_score is None else f" (score {row.spam_score:g})"
+            status, outcome = InboundEmail.IGNORED, f"marked as spam by the ESP{score}: not processed, not answered"
+        else:
+            status, outcome = handle(row)
+        outcome = "; ".join([outcome, *getattr(row, "notes", [])])
         row.status, row.outcome, row.processed_at = status, outcome[:5000], timezone.now()
         row.save(update_fields=["status", "outcome", "processed_at"])
         return status

@@ -1,0 +1,110 @@
+"""The outbox: plain-text mails are not HTML-escaped, and every row has one fixed Message-ID."""
+import pytest
+from django.core import mail
+
+from hanseweb.mail.models import OutboundEmail
+from hanseweb.mail.tasks import send_email
+
+from .conftest import committed, user_of
+from .factories import UserFactory
+
+AWKWARD_TITLE = "Tom's <Hanse> & Co"
+AWKWARD_NAME = "O'Brien & <Co>"
+
+
+@pytest.mark.django_db
+def test_text_and_subject_are_not_html_escaped_but_the_html_part_is(started_game):
+    game, users = started_game("hansa", 2)
+    game.title = AWKWARD_TITLE
+    game.save(update_fields=["title"])
+    for user in users:
+        user.display_name = AWKWARD_NAME
+        user.save(update_fields=["display_name"])
+    mail.outbox = []
+    from games import notifications
+
+    seat = game.seats.select_related("user").get(number=game.to_act[0])
+    with committed():
+        notifications.your_turn(game, [seat.number])
+    (message,) = mail.outbox
+    assert message.subject == f"[Hanseweb] Your turn in {AWKWARD_TITLE} (Hansa)"
+    assert f'it is your turn in "{AWKWARD_TITLE}"' in message.body
+    assert f"Hello {AWKWARD_NAME}," in message.body
+    assert "&#x27;" not in message.body + message.subject and "&amp;" not in message.body + message.subject
+    assert "&lt;" not in message.body + message.subject
+    html = message.alternatives[0][0]
+    assert "Tom&#x27;s &lt;Hanse&gt; &amp; Co" in html and "O&#x27;Brien &amp; &lt;Co&gt;" in html
+    assert AWKWARD_TITLE not in html  # the raw text never reaches the html part
+
+
+@pytest.mark.django_db
+def test_account_mails_are_not_escaped_either(client):
+    with committed():
+        client.post("/accounts/signup/", {
+            "email": "obrien@example.com", "display_name": AWKWARD_NAME,
+            "password1": "a sturdy passphrase", "password2": "a sturdy passphrase",
+        })
+    (message,) = mail.outbox
+    assert f"Hello {AWKWARD_NAME}," in message.body
+    assert "O&#x27;Brien &amp; &lt;Co&gt;" in message.alternatives[0][0]
+
+
+@pytest.mark.django_db
+def test_every_row_gets_its_own_message_id_when_queued(started_game):
+    game, users = started_game("hansa", 3)
+    rows = list(OutboundEmail.objects.all())
+    assert rows and all(r.message_id.startswith("<") and r.message_id.endswith("@hanseweb.localhost>") for r in rows)
+    assert len({r.message_id for r in rows}) == len(rows)
+    sent = {m.extra_headers["Message-ID"] for m in mail.outbox}
+    assert sent == {r.message_id for r in rows}
+
+
+@pytest.mark.django_db
+def test_a_resend_after_a_crash_before_commit_uses_the_same_message_id(monkeypatch):
+    """The ESP accepted the mail, then the worker died before its transaction committed: the row
+    is still unsent and is sent again, with the same Message-ID both times."""
+    from hanseweb.mail.outbox import queue_mail
+
+    user = UserFactory()
+    with committed():
+        row = queue_mail(to=user.email, user=user, template="accounts/mail/confirm",
+                         context={"user": user, "confirm_url": "http://x/"}, kind="confirm")
+    mail.outbox = []  # forget the first, normal send: start again from an unsent row
+    OutboundEmail.objects.filter(pk=row.pk).update(sent_at=None, attempts=0)
+
+    class WorkerKilled(BaseException):
+        pass
+
+    original_save = OutboundEmail.save
+
+    def die_after_the_esp_accepted(self, *args, **kwargs):
+        raise WorkerKilled()
+
+    monkeypatch.setattr(OutboundEmail, "save", die_after_the_esp_accepted)
+    with pytest.raises(WorkerKilled):
+        send_email(row.pk)
+    monkeypatch.setattr(OutboundEmail, "save", original_save)
+    row.refresh_from_db()
+    assert row.sent_at is None and row.attempts == 0  # nothing of the first attempt was committed
+    assert send_email(row.pk) == "sent"
+    first, second = mail.outbox
+    assert first.extra_headers["Message-ID"] == second.extra_headers["Message-ID"] == row.message_id
+    assert first.message()["Message-ID"] == row.message_id  # the header really sent
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.attempts == 1
+
+
+@pytest.mark.django_db
+def test_the_sweep_retry_keeps_the_message_id(started_game, settings):
+    from hanseweb.mail.tasks import sweep_outbox
+
+    settings.EMAIL_BACKEND = "tests.failing_backend.EmailBackend"
+    game, _ = started_game("hansa", 2)
+    row = OutboundEmail.objects.get(kind="your_turn")
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
+    OutboundEmail.objects.filter(pk=row.pk).update(created_at=row.created_at.replace(year=2000))
+    with committed():
+        assert sweep_outbox() == 1
+    (message,) = mail.outbox
+    assert message.extra_headers["Message-ID"] == row.message_id
+    assert user_of(game, game.to_act[0]).email == message.to[0]
