@@ -5,6 +5,7 @@ show a seat anything that seat may not know.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 from importlib import import_module
@@ -16,6 +17,7 @@ from .models import Game
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
+@functools.lru_cache(maxsize=None)
 def _module(slug: str, name: str):
     try:
         return import_module(f"{SLUG_MODULES[slug]}.{name}")
@@ -37,11 +39,16 @@ def fill_names(text: str, names: list[str], *, escape: bool = False) -> str:
     return _PLACEHOLDER.sub(name, html.escape(text) if escape else text)
 
 
-def seat_colours(slug: str, players: int) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def _seat_colours(slug: str, players: int) -> tuple[str, ...]:
     svg = _module(slug, "svg")
     colours = list(getattr(svg, "SEAT_COLOURS", [])) if svg else []
     fallback = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449", "#6e2c00"]
-    return (colours + fallback)[:players] if len(colours) < players else colours[:players]
+    return tuple((colours + fallback)[:players] if len(colours) < players else colours[:players])
+
+
+def seat_colours(slug: str, players: int) -> list[str]:
+    return list(_seat_colours(slug, players))
 
 
 def view_text(slug: str, view: dict, names: list[str]) -> str:

@@ -1,6 +1,7 @@
 import functools
 import hashlib
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
@@ -115,6 +116,7 @@ def _game_context(request, game: Game) -> dict:
     return context
 
 
+@functools.lru_cache(maxsize=None)
 def _existing_template(name: str) -> str | None:
     try:
         get_template(name)
@@ -148,7 +150,6 @@ def _result_rows(game: Game, names, colours):
 CSRF_SLOT = "<!--csrf-slot-->"
 BODY_CONTEXT = ("view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
                 "prompt", "log", "log_older", "result_rows")
-PAGE_CACHE_SECONDS = 24 * 3600
 
 
 def _body_key(game: Game, seat) -> str:
@@ -182,7 +183,8 @@ def game_page(request, pk):
     # render it once per version and viewer (players reload and poll; spectators share it).
     seat = services.seat_of(game, request.user)
     key = _body_key(game, seat)
-    body = cache.get(key) if PAGE_CACHE_SECONDS else None
+    seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
+    body = cache.get(key) if seconds else None
     shell = {"game": game, "seat": seat, "seat_count": game.players}
     context = dict(shell)
 
@@ -193,8 +195,8 @@ def game_page(request, pk):
 
     if body is None:
         body = render_to_string("games/_game_body.html", full(), request=request)
-        if PAGE_CACHE_SECONDS:
-            cache.set(key, body, PAGE_CACHE_SECONDS)
+        if seconds:
+            cache.set(key, body, seconds)
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))

@@ -122,6 +122,11 @@ REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 
+# A started game's page body is cached per game version and viewer (games.views.game_page) for
+# this many seconds; 0 turns it off. Each entry is one page (tens of KB): size the cache for
+# (moves per hour x viewers per game) of them, e.g. Redis with maxmemory-policy allkeys-lru.
+HANSEWEB_PAGE_CACHE_SECONDS = int(env("HANSEWEB_PAGE_CACHE_SECONDS", "3600"))
+
 # --- Celery ---------------------------------------------------------------
 # REDIS_URL switches Celery to a real broker; without it tasks run in-process.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL") or REDIS_URL or "memory://"
