@@ -5,7 +5,7 @@ import pytest
 
 from games.models import Game
 
-from .conftest import committed, user_of
+from .conftest import act, committed, user_of
 from .factories import UserFactory
 
 
@@ -251,3 +251,23 @@ def test_anyone_can_find_running_listed_games_to_watch(client, started_game):
     assert "Games being played" in page and game.title in page
     client.force_login(users[0])  # a player finds it under their own games instead
     assert "Games being played" not in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_zanzibar_players_table_says_hidden_for_sealed_counts(client, started_game):
+    """In the set-aside window the others' deck and set-aside counts are sealed (ZAN-C3): the table
+    says so instead of printing None."""
+    game, users = started_game("zanzibar", 3)
+    while game.state_cache["phase"] == "place":  # place the merchants: then the window opens
+        seat = game.to_act[0]
+        act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+        game.refresh_from_db()
+    assert game.state_cache["phase"] == "window"
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    table = page.split("<h2>Players</h2>", 1)[1].split("</table>", 1)[0]
+    rows = table.split("<tr>")[2:]
+    assert len(rows) == 3 and "None" not in table
+    mine = next(r for r in rows if users[0].display_name in r)
+    assert "hidden" not in mine
+    assert sum("hidden" in r for r in rows) == 2 and all(r.count("hidden") == 2 for r in rows if r is not mine)
