@@ -41,7 +41,8 @@ def lobby(request):
 @login_required
 def create(request):
     slug = request.POST.get("engine") or request.GET.get("engine")
-    form = CreateGameForm(request.POST if request.method == "POST" and "create" in request.POST else None, engine_slug=slug)
+    form = CreateGameForm(request.POST if request.method == "POST" and "create" in request.POST else None, engine_slug=slug,
+                          players_hint=request.POST.get("players") or request.GET.get("players"))
     if request.method == "POST" and "create" in request.POST and form.is_valid():
         try:
             game = services.create_game(

@@ -84,6 +84,10 @@ def test_three_players_create_join_and_play(slug, browser, live_server, transact
     alice.select_option("#id_engine", slug)
     alice.wait_for_url(f"**/games/new/?engine={slug}")
     alice.select_option("#id_players", str(players))
+    if any(spec["key"] == "start_player" for spec in get_engine(slug).option_specs):
+        # the page's script offers only the seats of the chosen player count
+        enabled = alice.eval_on_selector_all("#id_opt_start_player option:not([disabled])", "os => os.map(o => o.value)")
+        assert enabled == ["random"] + [str(i) for i in range(players)]
     alice.fill("#id_title", "Browser game")
     alice.select_option("#id_seat_order", "joined")
     alice.click("button[name=create]")

@@ -187,7 +187,33 @@ def test_a_variant_that_does_not_fit_the_player_count_is_refused_at_creation(cli
         "opt_start_player": "3", "seat_ask_losses": "False", "create": "1",
     })
     assert response.status_code == 200 and not Game.objects.exists()
-    assert response.context["form"].non_field_errors()
+    assert response.context["form"].errors["opt_start_player"] == [
+        "Seat 4 is not at the table: a 2-player game has seats 1 to 2."]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug,players,offered", [("hansa", 2, 2), ("hansa", 3, 3), ("zanzibar", 4, 4), ("zanzibar", 5, 5)])
+def test_start_player_choices_fit_the_player_count(client, slug, players, offered):
+    import re
+
+    client.force_login(UserFactory())
+    if players == 2:
+        page = client.get(f"/games/new/?engine={slug}").content.decode()  # the form starts at 2 players
+    else:  # the form shown again for another player count (no script: "Show options for this game")
+        page = client.post(f"/games/new/?engine={slug}", {"engine": slug, "players": str(players), "switch": "1"}).content.decode()
+    select = page.split('name="opt_start_player"', 1)[1].split("</select>", 1)[0]
+    enabled = re.findall(r'<option value="(\w+)"(?![^>]*disabled)[^>]*>', select)
+    disabled = re.findall(r'<option value="(\w+)"[^>]*disabled[^>]*>', select)
+    assert enabled == ["random"] + [str(i) for i in range(offered)]
+    assert disabled == [str(i) for i in range(offered, 5 if slug == "zanzibar" else 4)]
+    assert "data-seat-choice" in page  # the page's script keeps them in step with the player count
+    if players == (5 if slug == "zanzibar" else 4):
+        return  # every seat fits
+    # a seat beyond the table is refused whatever the page offered, with the reason
+    response = client.post("/games/new/", {"engine": slug, "title": "", "players": str(players), "listed": "open",
+                                           "seat_order": "random", "opt_start_player": str(players), "create": "1"})
+    assert response.status_code == 200 and not Game.objects.exists()
+    assert f"Seat {players + 1} is not at the table" in response.content.decode()
 
 
 @pytest.mark.django_db
