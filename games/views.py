@@ -206,6 +206,13 @@ def join_by_code(request, code):
     if game is None:
         raise Http404("No game has this join link.")
     request.session[_invite_key(game)] = code
+    if services.seat_of(game, request.user) is None:
+        if game.status == Game.FINISHED:
+            messages.warning(request, "This game is over, so it cannot be joined; you can look at how it went.")
+        elif game.status == Game.RUNNING:
+            messages.warning(request, "This game is full: it has started with all its players. You can watch it.")
+        elif game.seats.count() >= game.players:
+            messages.warning(request, "This game is full: every seat is taken.")
     return redirect(game)
 
 

@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from games import services
 from games.models import Game
 
 from .conftest import act, committed, user_of
@@ -297,3 +298,33 @@ def test_zanzibar_players_table_says_hidden_for_sealed_counts(client, started_ga
     mine = next(r for r in rows if users[0].display_name in r)
     assert "hidden" not in mine
     assert sum("hidden" in r for r in rows) == 2 and all(r.count("hidden") == 2 for r in rows if r is not mine)
+
+
+@pytest.mark.django_db
+def test_the_join_link_of_a_full_game_says_it_is_full(client, started_game):
+    # running: all seats taken
+    game, users = started_game("hansa", 2)
+    client.force_login(UserFactory())
+    page = client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    assert "This game is full: it has started with all its players. You can watch it." in page
+    assert 'id="join-form"' not in page
+    # a player of the game opening the link again is not told it is full
+    client.force_login(users[1])
+    assert "is full" not in client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    # open but full (the creator sets the order and has not started yet): no join form either
+    alice, bob, outsider = UserFactory.create_batch(3)
+    with committed():
+        open_game = services.create_game(creator=alice, engine="hansa", title="Waiting", players=2,
+                                         seat_order=Game.SEAT_ORDER_CREATOR, listed=False)
+        services.join_game(open_game.pk, bob, invite_code=open_game.invite_code)
+    assert open_game.seats.count() == 2 and Game.objects.get(pk=open_game.pk).status == Game.OPEN
+    client.force_login(outsider)
+    page = client.get(f"/join/{open_game.invite_code}/", follow=True).content.decode()
+    assert page.count("This game is full: every seat is taken.") == 2  # the notice and the waiting card
+    assert 'id="join-form"' not in page
+    response = client.post(f"/games/{open_game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
+    assert "This game is full." in response.content.decode() and open_game.seats.count() == 2
+    # finished
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
+    page = client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    assert "This game is over, so it cannot be joined" in page
