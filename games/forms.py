@@ -1,3 +1,5 @@
+import unicodedata
+
 from django import forms
 
 from games.engines import available_slugs, get_engine
@@ -109,6 +111,38 @@ class SeatOptionsForm(forms.Form):
         return {k: self.cleaned_data[f"seat_{k}"] for k in self.keys}
 
 
+MAX_MOVE_LENGTH = 200  # as Move.text
+
+
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=200)
-    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing")
+    """A move from the game page. Whatever arrives (any length, any bytes) gets a clear message."""
+
+    move = forms.CharField(error_messages={
+        "required": "The move was empty: choose a move.",
+        "null_characters_not_allowed": "The move contains a NUL byte, which no move has: type it as plain text.",
+    })
+    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing", error_messages={
+        "required": "The page's move number was missing: reload the game page and choose again.",
+        "invalid": "The page's move number was garbled: reload the game page and choose again.",
+        "min_value": "The page's move number was garbled: reload the game page and choose again.",
+    })
+
+    def clean_move(self):
+        text = self.cleaned_data["move"]
+        if "\ufffd" in text:  # what the decoder leaves of bytes that are not UTF-8
+            raise forms.ValidationError("The move contains bytes that are not valid text (UTF-8): type it again.")
+        for char in text:
+            if char not in "\t\n\r" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+                raise forms.ValidationError(f"The move contains an invisible control character (U+{ord(char):04X}), "
+                                            "which no move has: type it as plain text.")
+        if len(text) > MAX_MOVE_LENGTH:
+            raise forms.ValidationError(f"That move is too long: {len(text):,} characters, and a move is at most "
+                                        f"{MAX_MOVE_LENGTH}. Choose one of the moves offered.")
+        return text
+
+    def problem(self) -> str:
+        """The one message to show for an invalid form (the move's own problem first)."""
+        for name in ("move", "seq"):
+            if self.errors.get(name):
+                return self.errors[name][0]
+        return "That form was incomplete: choose a move again."

@@ -149,7 +149,7 @@ def submit_move(request, pk):
     game = get_object_or_404(Game, pk=pk)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That form was incomplete: choose a move again.")
+        messages.error(request, form.problem())
         return redirect(game)
     try:
         services.submit_move(game.pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])

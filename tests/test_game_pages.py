@@ -78,7 +78,7 @@ def test_player_moves_with_a_button_and_sees_errors(client, started_game):
     response = client.post(f"/games/{game.pk}/move/", {"move": "launch rockets", "seq": "1"}, follow=True)
     assert "Not accepted" in response.content.decode()
     response = client.post(f"/games/{game.pk}/move/", {"move": "x"}, follow=True)
-    assert "incomplete" in response.content.decode()
+    assert "move number was missing" in response.content.decode()
     game.refresh_from_db()
     assert game.move_count == 1
 
