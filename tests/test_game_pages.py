@@ -328,3 +328,23 @@ def test_the_join_link_of_a_full_game_says_it_is_full(client, started_game):
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
     page = client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
     assert "This game is over, so it cannot be joined" in page
+
+
+def test_a_finished_hansa_page_does_not_say_final_round():
+    from django.template.loader import render_to_string
+
+    from games.engines import get_engine
+    from tests.engines.playout import play_random
+
+    engine = get_engine("hansa")
+    state, moves = play_random(engine, 3, seed=9)
+    finished = engine.view(state, None)
+    assert finished["end_triggered"] and finished["over"]
+    assert "final round" not in render_to_string("games/engines/hansa.html", {"view": finished, "players": []})
+    state = engine.setup(players=3, seed=9, options={})
+    for seat, move in moves:
+        state = engine.apply(state, seat, move)
+        if state["end_triggered"]:
+            break
+    playing = engine.view(state, None)
+    assert "final round" in render_to_string("games/engines/hansa.html", {"view": playing, "players": []})
