@@ -1,3 +1,5 @@
+import unicodedata
+
 from django import forms
 
 from games.engines import available_slugs, get_engine
@@ -5,12 +7,36 @@ from games.engines import available_slugs, get_engine
 from .models import Game
 
 
-def _option_field(spec: dict) -> forms.Field:
+# Variants whose integer choices name a seat (0 = seat 1): only seats of the chosen player count fit.
+SEAT_VARIANTS = {"start_player"}
+
+
+class SeatChoiceSelect(forms.Select):
+    """A select of seats: the seats beyond ``players`` are disabled and hidden (the create page's
+    script updates them when the player count changes)."""
+
+    players: int | None = None
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if _seat_index(value) is not None and self.players is not None and _seat_index(value) >= self.players:
+            option["attrs"].update(disabled=True, hidden=True)
+        return option
+
+
+def _seat_index(value) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+def _option_field(spec: dict, widget=None) -> forms.Field:
     choices = [(str(value), label) for value, label in spec["choices"]]
     return forms.TypedChoiceField(
         label=spec["label"], choices=choices, initial=str(spec["default"]),
         coerce=lambda raw, spec=spec: {str(v): v for v, _ in spec["choices"]}[raw],
-        help_text=spec.get("help", ""),
+        help_text=spec.get("help", ""), widget=widget,
     )
 
 
@@ -28,7 +54,7 @@ class CreateGameForm(forms.Form):
         help_text="Empty: no deadline. When it passes, the rulebook's default decision is taken.",
     )
 
-    def __init__(self, *args, engine_slug: str | None = None, **kwargs):
+    def __init__(self, *args, engine_slug: str | None = None, players_hint: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         slugs = available_slugs()
         self.fields["engine"].choices = [(slug, get_engine(slug).name) for slug in slugs]
@@ -37,15 +63,32 @@ class CreateGameForm(forms.Form):
         engine = get_engine(slug)
         self.engine = engine
         self.fields["players"].choices = [(n, f"{n} players") for n in range(engine.min_players, engine.max_players + 1)]
-        self.fields["players"].initial = engine.min_players
+        players = _seat_index((self.data.get("players") if self.is_bound else players_hint) or "")
+        if players is None or not engine.min_players <= players <= engine.max_players:
+            players = engine.min_players
+        self.fields["players"].initial = players
         self.variant_keys = []
         for spec in engine.option_specs:
-            self.fields[f"opt_{spec['key']}"] = _option_field(spec)
+            widget = None
+            if spec["key"] in SEAT_VARIANTS:
+                widget = SeatChoiceSelect(attrs={"data-seat-choice": "1"})
+                widget.players = players
+            self.fields[f"opt_{spec['key']}"] = _option_field(spec, widget)
             self.variant_keys.append(spec["key"])
         self.seat_keys = []
         for spec in engine.seat_option_specs:
             self.fields[f"seat_{spec['key']}"] = _option_field(spec)
             self.seat_keys.append(spec["key"])
+
+    def clean(self):
+        cleaned = super().clean()
+        players = cleaned.get("players")
+        for key in self.variant_keys:
+            value = cleaned.get(f"opt_{key}")
+            if key in SEAT_VARIANTS and isinstance(players, int) and isinstance(value, int) and value >= players:
+                self.add_error(f"opt_{key}", f"Seat {value + 1} is not at the table: a {players}-player game "
+                                             f"has seats 1 to {players}.")
+        return cleaned
 
     def variant_options(self) -> dict:
         return {k: self.cleaned_data[f"opt_{k}"] for k in self.variant_keys}
@@ -68,6 +111,38 @@ class SeatOptionsForm(forms.Form):
         return {k: self.cleaned_data[f"seat_{k}"] for k in self.keys}
 
 
+MAX_MOVE_LENGTH = 200  # as Move.text
+
+
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=200)
-    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing")
+    """A move from the game page. Whatever arrives (any length, any bytes) gets a clear message."""
+
+    move = forms.CharField(error_messages={
+        "required": "The move was empty: choose a move.",
+        "null_characters_not_allowed": "The move contains a NUL byte, which no move has: type it as plain text.",
+    })
+    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing", error_messages={
+        "required": "The page's move number was missing: reload the game page and choose again.",
+        "invalid": "The page's move number was garbled: reload the game page and choose again.",
+        "min_value": "The page's move number was garbled: reload the game page and choose again.",
+    })
+
+    def clean_move(self):
+        text = self.cleaned_data["move"]
+        if "\ufffd" in text:  # what the decoder leaves of bytes that are not UTF-8
+            raise forms.ValidationError("The move contains bytes that are not valid text (UTF-8): type it again.")
+        for char in text:
+            if char not in "\t\n\r" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+                raise forms.ValidationError(f"The move contains an invisible control character (U+{ord(char):04X}), "
+                                            "which no move has: type it as plain text.")
+        if len(text) > MAX_MOVE_LENGTH:
+            raise forms.ValidationError(f"That move is too long: {len(text):,} characters, and a move is at most "
+                                        f"{MAX_MOVE_LENGTH}. Choose one of the moves offered.")
+        return text
+
+    def problem(self) -> str:
+        """The one message to show for an invalid form (the move's own problem first)."""
+        for name in ("move", "seq"):
+            if self.errors.get(name):
+                return self.errors[name][0]
+        return "That form was incomplete: choose a move again."

@@ -14,5 +14,5 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.leave, name="leave"),
     path("games/<int:pk>/cancel/", views.cancel, name="cancel"),
     path("games/<int:pk>/resign/", views.resign, name="resign"),
-    path("join/<str:code>/", views.join_by_code, name="join_by_code"),
+    path("join/<slug:code>/", views.join_by_code, name="join_by_code"),  # codes are URL-safe base64
 ]

@@ -61,7 +61,8 @@ def lobby(request):
 @ratelimit(group="create_game", key="user", rate=throttle.rate("create_game_per_user"), method="POST")
 def create(request):
     slug = request.POST.get("engine") or request.GET.get("engine")
-    form = CreateGameForm(request.POST if request.method == "POST" and "create" in request.POST else None, engine_slug=slug)
+    form = CreateGameForm(request.POST if request.method == "POST" and "create" in request.POST else None, engine_slug=slug,
+                          players_hint=request.POST.get("players") or request.GET.get("players"))
     if request.method == "POST" and "create" in request.POST and form.is_valid():
         try:
             game = services.create_game(
@@ -233,7 +234,7 @@ def submit_move(request, pk):
     game_url = reverse("game", args=[pk])
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That form was incomplete: choose a move again.")
+        messages.error(request, form.problem())
         return redirect(game_url)
     try:
         services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
@@ -290,6 +291,13 @@ def join_by_code(request, code):
     if game is None:
         raise Http404("No game has this join link.")
     request.session[_invite_key(game)] = code
+    if services.seat_of(game, request.user) is None:
+        if game.status == Game.FINISHED:
+            messages.warning(request, "This game is over, so it cannot be joined; you can look at how it went.")
+        elif game.status == Game.RUNNING:
+            messages.warning(request, "This game is full: it has started with all its players. You can watch it.")
+        elif game.seats.count() >= game.players:
+            messages.warning(request, "This game is full: every seat is taken.")
     return redirect(game)
 
 

@@ -4,10 +4,13 @@ With nothing configured it runs embedded: SQLite, Celery tasks in-process (eager
 mail printed to the console. Each variable below switches one part to a real service.
 """
 import os
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+
+from hanseweb import secret_key as _secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,12 +26,21 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("HANSEWEB_DEBUG", default=not env("HANSEWEB_SECRET_KEY"))
-SECRET_KEY = env("HANSEWEB_SECRET_KEY") or "embedded-default-insecure-key-change-me"
+# The embedded default: no database server and no broker configured (SQLite, tasks in-process).
+EMBEDDED = not (env("DATABASE_URL") or env("REDIS_URL") or env("CELERY_BROKER_URL"))
+
+# Debug pages show tracebacks with local variables (game states, seeds): only on request.
+DEBUG = env_bool("HANSEWEB_DEBUG")
+# A real key from the environment; on the embedded default one generated once into var/secret_key.
+# Without one elsewhere, HANSEWEB_SECRET_KEY_PROBLEM says why and every server refuses to start
+# (hanseweb/secret_key.py: wsgi.py, the Celery worker and beat, a system check for manage.py).
+SECRET_KEY, HANSEWEB_SECRET_KEY_PROBLEM = _secret_key.resolve(
+    env("HANSEWEB_SECRET_KEY"), EMBEDDED, Path(env("HANSEWEB_SECRET_KEY_FILE") or BASE_DIR / "var" / "secret_key")
+)
 ALLOWED_HOSTS = [h for h in env("HANSEWEB_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in env("HANSEWEB_CSRF_TRUSTED_ORIGINS").split(",") if o]
-# Absolute base URL used in emails (links, unsubscribe).
-SITE_URL = env("HANSEWEB_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Absolute base URL used in emails (links, unsubscribe); by default the local server's port.
+SITE_URL = (env("HANSEWEB_SITE_URL") or f"http://127.0.0.1:{env('PORT') or '8000'}").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -76,10 +88,19 @@ TEMPLATES = [
 # DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/hanseweb ; default: SQLite file.
 DATABASES = {
     "default": dj_database_url.parse(
-        env("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        env("DATABASE_URL") or f"sqlite:///{env('HANSEWEB_SQLITE_PATH') or BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(env("HANSEWEB_DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite behind a threaded web server: readers never block the writer (WAL), a writer waits
+    # for another instead of failing with "database is locked" (busy timeout), and every write
+    # transaction takes the lock at BEGIN, so a read-then-write transaction never finds its
+    # snapshot outdated when it comes to write (SQLite ignores SELECT ... FOR UPDATE).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000",
+    })
 if env_bool("HANSEWEB_REQUIRE_SERVICES") and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     raise RuntimeError("HANSEWEB_REQUIRE_SERVICES is set but DATABASE_URL does not name PostgreSQL")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -116,6 +137,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "hanseweb" / "static"]
+# WhiteNoise serves static files in every mode; deployments run collectstatic into STATIC_ROOT,
+# the embedded default serves them straight from the source folders (no collectstatic needed).
+WHITENOISE_USE_FINDERS = EMBEDDED or DEBUG
+if WHITENOISE_USE_FINDERS:  # then an absent STATIC_ROOT (no collectstatic run) is expected
+    warnings.filterwarnings("ignore", message=f"No directory at: {STATIC_ROOT}")
 
 # --- cache ----------------------------------------------------------------
 REDIS_URL = env("REDIS_URL")
@@ -164,9 +190,10 @@ ANYMAIL = {
 HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(40 * 1024 * 1024)))
 
 # --- security for real deployments -----------------------------------------
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", True)
+# Secure cookies behind TLS; the embedded default is plain http on 127.0.0.1, where secure cookies
+# would never come back and login would fail.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", not (DEBUG or EMBEDDED))
+if not (DEBUG or EMBEDDED):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {

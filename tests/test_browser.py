@@ -2,6 +2,7 @@
 create a Hansa game, join by the link, and play moves by clicking the buttons on the pages."""
 import os
 import shutil
+import time
 
 import pytest
 from django.core import mail
@@ -26,6 +27,7 @@ def browser():
     # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are
     # still plain synchronous calls.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -34,7 +36,31 @@ def browser():
             yield b
         finally:
             b.close()
+            # While that event loop runs, Django keeps this thread's database connections apart
+            # from the usual thread-local ones (asgiref: context-local in an async thread), so
+            # the test database's teardown would never close them: close them here.
+            connections.close_all()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    _assert_no_other_sessions()
+
+
+def _assert_no_other_sessions():
+    """No connection of this run but the main one is left on the test database (it could not be
+    dropped at the end). The live server closes its connections when the browser's sockets close."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + 10
+    while True:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND pid <> pg_backend_pid()")
+            others = cursor.fetchone()[0]
+        if others == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert others == 0, f"{others} other database session(s) left open on the test database"
 
 
 def _login(browser, live_server, user):
@@ -58,6 +84,10 @@ def test_three_players_create_join_and_play(slug, browser, live_server, transact
     alice.select_option("#id_engine", slug)
     alice.wait_for_url(f"**/games/new/?engine={slug}")
     alice.select_option("#id_players", str(players))
+    if any(spec["key"] == "start_player" for spec in get_engine(slug).option_specs):
+        # the page's script offers only the seats of the chosen player count
+        enabled = alice.eval_on_selector_all("#id_opt_start_player option:not([disabled])", "os => os.map(o => o.value)")
+        assert enabled == ["random"] + [str(i) for i in range(players)]
     alice.fill("#id_title", "Browser game")
     alice.select_option("#id_seat_order", "joined")
     alice.click("button[name=create]")

@@ -34,6 +34,8 @@ def worker(tmp_path, transactional_db):
         "CELERY_QUEUE": queue,
         "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
+        # a worker refuses to start without a real key (a plain pytest run may have none set)
+        "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,
     }
     log = open(tmp_path / "worker.log", "w")
     proc = subprocess.Popen(

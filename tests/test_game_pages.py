@@ -5,9 +5,10 @@ import re
 import pytest
 from django.test import Client
 
+from games import services
 from games.models import Game
 
-from .conftest import committed, user_of
+from .conftest import act, committed, user_of
 from .factories import UserFactory
 
 
@@ -79,7 +80,7 @@ def test_player_moves_with_a_button_and_sees_errors(client, started_game):
     response = client.post(f"/games/{game.pk}/move/", {"move": "launch rockets", "seq": "1"}, follow=True)
     assert "Not accepted" in response.content.decode()
     response = client.post(f"/games/{game.pk}/move/", {"move": "x"}, follow=True)
-    assert "incomplete" in response.content.decode()
+    assert "move number was missing" in response.content.decode()
     game.refresh_from_db()
     assert game.move_count == 1
 
@@ -189,7 +190,33 @@ def test_a_variant_that_does_not_fit_the_player_count_is_refused_at_creation(cli
         "opt_start_player": "3", "seat_ask_losses": "False", "create": "1",
     })
     assert response.status_code == 200 and not Game.objects.exists()
-    assert response.context["form"].non_field_errors()
+    assert response.context["form"].errors["opt_start_player"] == [
+        "Seat 4 is not at the table: a 2-player game has seats 1 to 2."]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug,players,offered", [("hansa", 2, 2), ("hansa", 3, 3), ("zanzibar", 4, 4), ("zanzibar", 5, 5)])
+def test_start_player_choices_fit_the_player_count(client, slug, players, offered):
+    import re
+
+    client.force_login(UserFactory())
+    if players == 2:
+        page = client.get(f"/games/new/?engine={slug}").content.decode()  # the form starts at 2 players
+    else:  # the form shown again for another player count (no script: "Show options for this game")
+        page = client.post(f"/games/new/?engine={slug}", {"engine": slug, "players": str(players), "switch": "1"}).content.decode()
+    select = page.split('name="opt_start_player"', 1)[1].split("</select>", 1)[0]
+    enabled = re.findall(r'<option value="(\w+)"(?![^>]*disabled)[^>]*>', select)
+    disabled = re.findall(r'<option value="(\w+)"[^>]*disabled[^>]*>', select)
+    assert enabled == ["random"] + [str(i) for i in range(offered)]
+    assert disabled == [str(i) for i in range(offered, 5 if slug == "zanzibar" else 4)]
+    assert "data-seat-choice" in page  # the page's script keeps them in step with the player count
+    if players == (5 if slug == "zanzibar" else 4):
+        return  # every seat fits
+    # a seat beyond the table is refused whatever the page offered, with the reason
+    response = client.post("/games/new/", {"engine": slug, "title": "", "players": str(players), "listed": "open",
+                                           "seat_order": "random", "opt_start_player": str(players), "create": "1"})
+    assert response.status_code == 200 and not Game.objects.exists()
+    assert f"Seat {players + 1} is not at the table" in response.content.decode()
 
 
 @pytest.mark.django_db
@@ -305,3 +332,73 @@ def test_a_cached_page_body_belongs_to_one_viewer_and_one_version(client, starte
     with committed():
         strict.post(f"/games/{game.pk}/move/", {"move": move, "seq": seq, "csrfmiddlewaretoken": token})
     assert game.moves.order_by("-seq").first().text == move
+
+
+@pytest.mark.django_db
+def test_zanzibar_players_table_says_hidden_for_sealed_counts(client, started_game):
+    """In the set-aside window the others' deck and set-aside counts are sealed (ZAN-C3): the table
+    says so instead of printing None."""
+    game, users = started_game("zanzibar", 3)
+    while game.state_cache["phase"] == "place":  # place the merchants: then the window opens
+        seat = game.to_act[0]
+        act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+        game.refresh_from_db()
+    assert game.state_cache["phase"] == "window"
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    table = page.split("<h2>Players</h2>", 1)[1].split("</table>", 1)[0]
+    rows = table.split("<tr>")[2:]
+    assert len(rows) == 3 and "None" not in table
+    mine = next(r for r in rows if users[0].display_name in r)
+    assert "hidden" not in mine
+    assert sum("hidden" in r for r in rows) == 2 and all(r.count("hidden") == 2 for r in rows if r is not mine)
+
+
+@pytest.mark.django_db
+def test_the_join_link_of_a_full_game_says_it_is_full(client, started_game):
+    # running: all seats taken
+    game, users = started_game("hansa", 2)
+    client.force_login(UserFactory())
+    page = client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    assert "This game is full: it has started with all its players. You can watch it." in page
+    assert 'id="join-form"' not in page
+    # a player of the game opening the link again is not told it is full
+    client.force_login(users[1])
+    assert "is full" not in client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    # open but full (the creator sets the order and has not started yet): no join form either
+    alice, bob, outsider = UserFactory.create_batch(3)
+    with committed():
+        open_game = services.create_game(creator=alice, engine="hansa", title="Waiting", players=2,
+                                         seat_order=Game.SEAT_ORDER_CREATOR, listed=False)
+        services.join_game(open_game.pk, bob, invite_code=open_game.invite_code)
+    assert open_game.seats.count() == 2 and Game.objects.get(pk=open_game.pk).status == Game.OPEN
+    client.force_login(outsider)
+    page = client.get(f"/join/{open_game.invite_code}/", follow=True).content.decode()
+    assert page.count("This game is full: every seat is taken.") == 2  # the notice and the waiting card
+    assert 'id="join-form"' not in page
+    response = client.post(f"/games/{open_game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
+    assert "This game is full." in response.content.decode() and open_game.seats.count() == 2
+    # finished
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
+    page = client.get(f"/join/{game.invite_code}/", follow=True).content.decode()
+    assert "This game is over, so it cannot be joined" in page
+
+
+def test_a_finished_hansa_page_does_not_say_final_round():
+    from django.template.loader import render_to_string
+
+    from games.engines import get_engine
+    from tests.engines.playout import play_random
+
+    engine = get_engine("hansa")
+    state, moves = play_random(engine, 3, seed=9)
+    finished = engine.view(state, None)
+    assert finished["end_triggered"] and finished["over"]
+    assert "final round" not in render_to_string("games/engines/hansa.html", {"view": finished, "players": []})
+    state = engine.setup(players=3, seed=9, options={})
+    for seat, move in moves:
+        state = engine.apply(state, seat, move)
+        if state["end_triggered"]:
+            break
+    playing = engine.view(state, None)
+    assert "final round" in render_to_string("games/engines/hansa.html", {"view": playing, "players": []})

@@ -118,7 +118,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     # supply stacks, bottom right, front (S1) to back (S5)
     bx, by = w - 5 * 46 - 10, h + 27
     parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">Supply'
-                 f'{" - final round" if view["end_triggered"] else ""}</text>')
+                 f'{" - final round" if view["end_triggered"] and not view["over"] else ""}</text>')
     for i, cnt in enumerate(view["stacks"]):
         sx = bx + i * 46
         parts.append(f'<rect x="{sx:.1f}" y="{by:.1f}" width="40" height="40" rx="4" fill="#c8b48a" '

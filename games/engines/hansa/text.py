@@ -30,7 +30,7 @@ def render_text(view: dict, names=None) -> str:
                f"{_name(names, view['last_player'])}.")
     stacks = " ".join(f"S{i + 1}:{c}" for i, c in enumerate(view["stacks"]))
     out.append(f"Supply stacks (front to back): {stacks}")
-    if view["end_triggered"]:
+    if view["end_triggered"] and not view["over"]:
         out.append("The last stack has been opened: this is the final round.")
     if view["removed_colours"]:
         out.append("Colours not in this game: " + ", ".join(view["removed_colours"]))

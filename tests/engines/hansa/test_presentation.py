@@ -66,3 +66,22 @@ def test_svg_placement_targets_and_stack_counts():  # HANSA-6.2 HANSA-D-15
 def test_svg_without_legal_marks_nothing():  # HANSA-15.1
     svg = render_svg(ENGINE.view(_state(), None), NAMES)
     assert 'class="legal"' not in svg
+
+
+def test_final_round_is_announced_only_while_it_is_played():  # HANSA-12.1 HANSA-13.3
+    from tests.engines.playout import play_random
+    s, moves = play_random(ENGINE, 3, seed=9)
+    assert s["end_triggered"] and ENGINE.view(s, None)["over"]
+    for seat in (None, 0):
+        v = ENGINE.view(s, seat)
+        assert "final round" not in render_text(v, NAMES).lower()
+        assert "final round" not in render_svg(v, NAMES, []).lower()
+    # while the final round is being played it is announced
+    state = ENGINE.setup(players=3, seed=9, options={})
+    for seat, move in moves:
+        state = ENGINE.apply(state, seat, move)
+        if state["end_triggered"]:
+            break
+    v = ENGINE.view(state, None)
+    assert not v["over"]
+    assert "final round" in render_text(v, NAMES) and "final round" in render_svg(v, NAMES, [])

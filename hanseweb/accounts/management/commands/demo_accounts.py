@@ -8,11 +8,11 @@ PASSWORD = "hanseweb-demo"
 
 
 class Command(BaseCommand):
-    help = "Create confirmed demo accounts for trying Hanseweb locally (refused unless DEBUG)."
+    help = "Create confirmed demo accounts for trying Hanseweb locally (only on the embedded default)."
 
     def handle(self, *args, **options):
-        if not settings.DEBUG:
-            self.stderr.write("demo accounts are only created in the embedded development setup (DEBUG on)")
+        if not settings.EMBEDDED:
+            self.stderr.write("demo accounts are only created on the embedded default (no DATABASE_URL, no broker)")
             return
         for email, name in DEMO:
             if not User.objects.filter(email=email).exists():

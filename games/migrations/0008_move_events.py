@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_seat_seen_n'),
+        ('games', '0007_truncate_guard'),
     ]
 
     operations = [
