@@ -60,12 +60,10 @@ GREEDY_RESTARTS = 3
 #: Round robin: improvement moves per planned seat, for the partitions and for the seats.
 EFFORT = 200
 #: Threshold accepting: the largest objective increase accepted at the start (falls to 0).
-PAIR_THRESHOLD = 12
-SEAT_THRESHOLD = 12
+PAIR_THRESHOLD = 40
+SEAT_THRESHOLD = 2000
 #: Weight of the spread (max - min) in the improvement objectives: it comes first.
 SPREAD_WEIGHT = 1000
-#: Seats: weight of the sum of the players' seat spreads (after the worst one).
-SEAT_SPREAD_SUM_WEIGHT = 50
 #: The band costs' outlier term (see ``_band_costs``).
 OUTLIER_WEIGHT = 4
 OUTLIER_BASE = 4
@@ -572,14 +570,17 @@ def _greedy_seats(seats, plan: list[list[list[int]]], rng) -> list[list[list[int
 
 
 def _improve_seats(seats, plan: list[list[list[int]]], rng, iterations: int):
-    """Improve the seats of all planned rounds together, by threshold accepting.
+    """Improve the seats of all planned rounds together.
 
-    Each player's seat spread counts over the positions all their tables have (0..m-1, m = the
-    smallest table they sit at, as in :func:`seat_spreads`). The objective is ``SPREAD_WEIGHT``
-    times the worst player's spread, plus ``SEAT_SPREAD_SUM_WEIGHT`` times the sum of the
-    players' spreads, plus the :func:`_band_costs` of every player's seat counts (history and
-    plan). A move swaps the seats of two players at one planned table. ``seats`` counts the
-    history only. Returns (objective, plan)."""
+    The objective is a sum over players: ``SPREAD_WEIGHT * (4**s - 1) / 3`` for the player's
+    seat spread s (over the positions all their tables have, 0..m-1 with m the smallest, as in
+    :func:`seat_spreads`; steep, so one player at 2 weighs more than four at 1), plus the
+    :func:`_band_costs` of their seat counts (history and plan). First threshold accepting with
+    moves that swap the seats of two players at one planned table, then sweeps that re-seat one
+    table at a time optimally (Hungarian method; exact, the objective being a sum over players)
+    until no table improves. ``seats`` counts the history only.
+    Returns (objective, plan, a lower bound of the objective)."""
+    history = [list(row) for row in seats]
     seats = [list(row) for row in seats]
     smallest = [len(row) for row in seats]
     for tables in plan:
@@ -589,41 +590,36 @@ def _improve_seats(seats, plan: list[list[list[int]]], rng, iterations: int):
                 smallest[p] = min(smallest[p], len(table))
     plan = [[list(t) for t in tables] for tables in plan]
     top = max([0] + [sum(row) for row in seats]) + 1
-    cost = [_band_costs(sum(row), len(row), top) for row in seats]
+    band = [_band_costs(sum(row), len(row), top) for row in seats]
+    spread_cost = [SPREAD_WEIGHT * (4**s - 1) // 3 for s in range(top + 1)]
 
-    def spread_of(p: int) -> int:
-        row = seats[p][: smallest[p]]
-        return max(row) - min(row) if row else 0
+    def player_cost(p: int) -> int:
+        row = seats[p]
+        head = row[: smallest[p]]
+        return spread_cost[max(head) - min(head) if head else 0] + sum(band[p][c] for c in row)
 
-    spreads = [spread_of(p) for p in range(len(seats))]
-    worst = _Spread(spreads, top)
-    current = (
-        SPREAD_WEIGHT * worst.hi
-        + SEAT_SPREAD_SUM_WEIGHT * sum(spreads)
-        + sum(cost[p][c] for p, row in enumerate(seats) for c in row)
-    )
+    costs = [player_cost(p) for p in range(len(seats))]
+    current = sum(costs)
     # A player whose tables all have every seat cannot do better than spread 1 when their
     # tables are not a multiple of the seats; the band costs cannot do better than even counts.
-    floor = [int(smallest[p] == len(row) and sum(row) % len(row) != 0) for p, row in enumerate(seats)]
-    bound = (
-        SPREAD_WEIGHT * max(floor, default=0)
-        + SEAT_SPREAD_SUM_WEIGHT * sum(floor)
-        + sum(_even_squares(sum(row), len(row)) for row in seats)
+    bound = sum(
+        spread_cost[int(smallest[p] == len(row) and sum(row) % len(row) != 0)]
+        + _even_squares(sum(row), len(row))
+        for p, row in enumerate(seats)
     )
     movable = [(r, t) for r, tables in enumerate(plan) for t, table in enumerate(tables) if len(table) >= 2]
     best, best_plan = current, [[list(t) for t in tables] for tables in plan]
 
-    def swap(table, ia, ib) -> None:
+    def swap(table, ia, ib) -> int:
         x, y = table[ia], table[ib]
         seats[x][ia] -= 1
         seats[x][ib] += 1
         seats[y][ib] -= 1
         seats[y][ia] += 1
         table[ia], table[ib] = y, x
-        for p in (x, y):
-            new = spread_of(p)
-            worst.move(spreads[p], new)
-            spreads[p] = new
+        before = costs[x] + costs[y]
+        costs[x], costs[y] = player_cost(x), player_cost(y)
+        return costs[x] + costs[y] - before
 
     for it in range(iterations if movable else 0):
         if best <= bound:
@@ -634,13 +630,7 @@ def _improve_seats(seats, plan: list[list[list[int]]], rng, iterations: int):
         ia, ib = rng.randrange(len(table)), rng.randrange(len(table))
         if ia == ib:
             continue
-        x, y = table[ia], table[ib]
-        sx, sy, cx, cy = seats[x], seats[y], cost[x], cost[y]
-        delta = cx[sx[ia] - 1] - cx[sx[ia]] + cx[sx[ib] + 1] - cx[sx[ib]]
-        delta += cy[sy[ib] - 1] - cy[sy[ib]] + cy[sy[ia] + 1] - cy[sy[ia]]
-        before = SPREAD_WEIGHT * worst.hi + SEAT_SPREAD_SUM_WEIGHT * (spreads[x] + spreads[y])
-        swap(table, ia, ib)
-        delta += SPREAD_WEIGHT * worst.hi + SEAT_SPREAD_SUM_WEIGHT * (spreads[x] + spreads[y]) - before
+        delta = swap(table, ia, ib)
         if delta > threshold:
             swap(table, ia, ib)  # undo
             continue
@@ -648,6 +638,49 @@ def _improve_seats(seats, plan: list[list[list[int]]], rng, iterations: int):
         if current < best:
             best = current
             best_plan = [[list(t) for t in tabs] for tabs in plan]
+
+    # Sweeps from the best plan: re-seat each table optimally given all the others.
+    if best > bound and movable:
+        plan = best_plan
+        for p, row in enumerate(seats):
+            row[:] = history[p]
+        for tables in plan:
+            for table in tables:
+                for pos, p in enumerate(table):
+                    seats[p][pos] += 1
+        costs[:] = [player_cost(p) for p in range(len(seats))]
+        current = sum(costs)
+        improved = True
+        while improved and current > bound:
+            improved = False
+            for r, t in movable:
+                table = plan[r][t]
+                k = len(table)
+                for pos, p in enumerate(table):
+                    seats[p][pos] -= 1
+                base = [player_cost(p) for p in table]
+                matrix = []
+                for i, p in enumerate(table):
+                    row = []
+                    for j in range(k):
+                        seats[p][j] += 1
+                        row.append(player_cost(p) - base[i])
+                        seats[p][j] -= 1
+                    matrix.append(row)
+                col = _assign(matrix)
+                new_value = sum(matrix[i][col[i]] for i in range(k))
+                old_value = sum(matrix[i][i] for i in range(k))
+                if new_value < old_value:
+                    seated = [0] * k
+                    for i, j in enumerate(col):
+                        seated[j] = table[i]
+                    table[:] = seated
+                    improved = True
+                for pos, p in enumerate(table):
+                    seats[p][pos] += 1
+                    costs[p] = player_cost(p)
+            current = sum(costs)
+        best, best_plan = current, plan
     return best, best_plan, bound
 
 
