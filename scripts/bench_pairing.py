@@ -11,7 +11,9 @@ they are simple, and the CPU time per season. Then the 12-player scenario (3 div
                                     [--rounds 6,n-1]
 """
 import argparse
+import itertools
 import os
+import random
 import statistics
 import sys
 import time
@@ -105,15 +107,14 @@ def swiss(args):
     print()
     print("Swiss, 16 players, tables of 4, 6 rounds, random results: repeated pairs per round")
     for seed in range(args.seeds):
-        import random
-
         rng = random.Random(seed)
         points = dict.fromkeys(range(16), 0)
         history, repeats = [], []
         for _ in range(6):
             rnd = P.swiss(points, history, 4, 2, 4, seed=seed)
-            met = P.pair_meetings(history, range(16)) if history else {}
-            repeats.append(sum(met.get(frozenset((a, b)), 0) > 0 for t in rnd.tables for a in t for b in t if a < b))
+            met = P.pair_meetings(history, range(16))
+            pairs = [frozenset(pair) for t in rnd.tables for pair in itertools.combinations(t, 2)]
+            repeats.append(sum(met[pair] > 0 for pair in pairs))
             history.append(rnd)
             for table in rnd.tables:
                 for place, p in enumerate(rng.sample(table, len(table))):
@@ -122,7 +123,9 @@ def swiss(args):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--players", default="4-16")
     parser.add_argument("--sizes", default="3,4")

@@ -486,11 +486,11 @@ def _improve_partitions(meet, plan: list[list[list[int]]], rng, iterations: int)
 def _colour_seats(plan: list[list[list[int]]], k: int, rng) -> list[list[list[int]]]:
     """Seats for a plan whose tables all have ``k`` players, by bipartite edge colouring.
 
-    Each player's planned tables are cut into consecutive blocks of ``k``; the graph joining table-instances to player blocks has degree at most ``k``,
-    so (König) its edges can be coloured with ``k`` colours, every table getting each colour
-    once: colour = seat. Every block then holds distinct seats, so in the plan each player's
-    count per seat differs by at most 1 after every round. (The history is left to
-    :func:`_improve_seats`.)"""
+    Each player's planned tables are cut into consecutive blocks of ``k``; the graph joining
+    the planned tables to the player blocks has degree at most ``k``, so (König) its edges can
+    be coloured with ``k`` colours, every table getting each colour once: colour = seat. Every
+    block then holds distinct seats, so in the plan each player's count per seat differs by at
+    most 1 after every round. (The history is left to :func:`_improve_seats`.)"""
     edges: list[tuple[int, int]] = []
     block_ids: dict[tuple[int, int], int] = {}
     player_of: list[int] = []
@@ -723,8 +723,8 @@ def round_robin(
     plan, byes = [], []
     for _ in range(rounds):
         sizes, bye_ids = _byes_and_sizes(stats, n, size, min_size, max_size, max_deviation, rng)
-        skip = set(bye_ids)
-        tables = _greedy_partition(stats.meet, [i for i in range(n) if i not in skip], sizes, rng, GREEDY_RESTARTS)
+        seated = [i for i in range(n) if i not in set(bye_ids)]
+        tables = _greedy_partition(stats.meet, seated, sizes, rng, GREEDY_RESTARTS)
         stats.add_ids(tables, bye_ids)
         plan.append(tables)
         byes.append(bye_ids)
