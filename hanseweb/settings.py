@@ -113,7 +113,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # fixup would close the connection around every task: CELERY_DB_REUSE_MAX tells it not to, and
 # hanseweb/celery.py applies Django's own per-request rule (close_old_connections) per task.
 _conn_max_age = env("HANSEWEB_DB_CONN_MAX_AGE") or ("0" if DATABASES["default"]["ENGINE"].endswith("sqlite3") else "60")
-DATABASES["default"]["CONN_MAX_AGE"] = None if _conn_max_age.lower() == "none" else int(_conn_max_age)
+DATABASES["default"]["CONN_MAX_AGE"] = int(_conn_max_age)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = DATABASES["default"]["CONN_MAX_AGE"] != 0
 CELERY_DB_REUSE_MAX = 1_000_000 if DATABASES["default"]["CONN_MAX_AGE"] != 0 else None
 

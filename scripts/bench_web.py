@@ -15,10 +15,12 @@ Then, for each title and length, at each client count, side by side:
 - page: ``GET /games/<id>/`` as the player to act, logged in;
 - submit: ``POST`` of a legal move read from the page (the form's action, its ``seq`` token and
   CSRF token), as the player to act. Every client plays its own copy of the game (one game's moves
-  are serialised by its row lock), and a copy is the game's rows copied as they are.
+  are serialised by its row lock), and a copy is the game's rows copied as they are. In each round
+  all clients first read their pages (not timed), then all POST together (timed), so that a timed
+  POST never waits behind another client's page read.
 
 Clients are threads with ``requests`` sessions, each logged in once per player through the login
-form. A game that ended before a length is measured at its end, and the table says so; its moves
+form. Before anything is timed, every gunicorn worker is warmed up on each title. A game that ended before a length is measured at its end, and the table says so; its moves
 are then submitted to a copy of its log taken a little before the end.
 """
 from __future__ import annotations
@@ -240,64 +242,92 @@ class Client:
         return self.sessions[seat]
 
 
-def run_clients(clients: list[Client], work, warmup: int, requests_: int) -> dict:
-    """Run ``work(client, index, timed)`` ``warmup + requests_`` times in one thread per client,
-    all starting together; returns the timed latencies (s) and failures."""
+STOP = object()  # a client's game is over: it has nothing more to submit
+
+
+def run_clients(clients: list[Client], work, warmup: int, requests_: int, lockstep: bool = False) -> dict:
+    """One thread per client, all starting together, each ``warmup + requests_`` times: prepare
+    with ``work(client, index)`` (not timed), which returns a shot; fire the shot (timed: it returns
+    the seconds of its request, or None if the request failed) or STOP. ``lockstep``: every round,
+    all clients prepare, then all fire together, so what is timed never overlaps a preparation.
+    Returns the timed latencies (s) of the rounds after the warm-up, failures and a first error."""
     barrier = threading.Barrier(len(clients))
     results = [None] * len(clients)
 
     def main(i):
         from django.db import connection
 
-        times, failures = [], 0
+        times, failures, error, stopped = [], 0, None, False
         try:
             barrier.wait()
             for k in range(warmup + requests_):
-                elapsed = work(clients[i], i)
-                if elapsed is None:
-                    failures += 1
-                elif elapsed is StopIteration:
+                shot = None
+                if not stopped:
+                    try:
+                        shot = work(clients[i], i)
+                    except Exception as exc:  # noqa: BLE001 - counted and shown, the run goes on
+                        failures, error = failures + 1, error or repr(exc)
+                    if shot is STOP:
+                        stopped, shot = True, None
+                if lockstep:
+                    barrier.wait()
+                elif stopped:
                     break
-                elif k >= warmup:
-                    times.append(elapsed)
+                if shot is not None:
+                    try:
+                        elapsed = shot()
+                    except Exception as exc:  # noqa: BLE001
+                        elapsed, error = None, error or repr(exc)
+                    if elapsed is None:
+                        failures += 1
+                    elif k >= warmup:
+                        times.append(elapsed)
+                if lockstep:
+                    barrier.wait()
         finally:
             connection.close()
-            results[i] = (times, failures)
+            results[i] = (times, failures, error)
 
     threads = [threading.Thread(target=main, args=(i,)) for i in range(len(clients))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    errors = [r[2] for r in results if r[2]]
+    if errors:
+        log(f"    failed requests, first error: {errors[0]}")
     return {"times": [t for r in results for t in r[0]], "failures": sum(r[1] for r in results)}
+
+
+def timed_get(session, url, check):
+    def shot():
+        t0 = time.perf_counter()
+        r = session.get(url)
+        elapsed = time.perf_counter() - t0
+        return elapsed if check(r) else None
+    return shot
 
 
 def floor_work(base):
     def work(client, i):
-        session = client.session(0)
-        t0 = time.perf_counter()
-        r = session.get(f"{base}/healthz")
-        elapsed = time.perf_counter() - t0
-        return elapsed if r.status_code == 200 and r.text == "ok\n" else None
+        return timed_get(client.session(0), f"{base}/healthz", lambda r: r.status_code == 200 and r.text == "ok\n")
     return work
 
 
 def page_work(base, game, seat, sizes):
-    url = f"{base}/games/{game.pk}/"
+    def check(r):
+        sizes.append(len(r.content))
+        return r.status_code == 200
 
     def work(client, i):
-        session = client.session(seat)
-        t0 = time.perf_counter()
-        r = session.get(url)
-        elapsed = time.perf_counter() - t0
-        sizes.append(len(r.content))
-        return elapsed if r.status_code == 200 else None
+        return timed_get(client.session(seat), f"{base}/games/{game.pk}/", check)
     return work
 
 
 def submit_work(base, games, seed):
-    """Each client plays its own game: read the page as the player to act (not timed), POST a
-    random move of its form (timed), check that the game moved on (not timed)."""
+    """Each client plays its own game. Prepare: the player to act (``Game.to_act``) reads the
+    page and picks a random move of its form. Shot: POST it (timed), then check that the game
+    moved on (not timed)."""
     from games.models import Game
 
     rngs = [random.Random(f"{seed}:submit:{i}") for i in range(len(games))]
@@ -306,22 +336,42 @@ def submit_work(base, games, seed):
         game = games[i]
         row = Game.objects.filter(pk=game.pk).values("to_act", "status", "move_count").get()
         if row["status"] != Game.RUNNING or not row["to_act"]:
-            return StopIteration
-        seat = min(row["to_act"])
-        session = client.session(seat)
+            return STOP
+        session = client.session(min(row["to_act"]))
         page = session.get(f"{base}/games/{game.pk}/")
         form = MoveForm.parse(page.text)
         if page.status_code != 200 or form is None:
-            return None
+            raise RuntimeError(f"no move form on {page.url} (HTTP {page.status_code})")
         moves = [m for m in form["moves"] if m != "undo"] or form["moves"]
         data = {**form["hidden"], "move": rngs[i].choice(moves)}
-        t0 = time.perf_counter()
-        r = session.post(urljoin(page.url, form["action"]), data=data, allow_redirects=False,
-                         headers={"Referer": page.url})
-        elapsed = time.perf_counter() - t0
-        after = Game.objects.filter(pk=game.pk).values_list("move_count", flat=True).get()
-        return elapsed if r.status_code == 302 and after > row["move_count"] else None
+
+        def shot():
+            t0 = time.perf_counter()
+            r = session.post(urljoin(page.url, form["action"]), data=data, allow_redirects=False,
+                             headers={"Referer": page.url})
+            elapsed = time.perf_counter() - t0
+            after = Game.objects.filter(pk=game.pk).values_list("move_count", flat=True).get()
+            return elapsed if r.status_code == 302 and after > row["move_count"] else None
+        return shot
     return work
+
+
+def copies_of(game, count: int, ended_margin: int) -> list:
+    """``count`` copies of ``game`` for the submit clients; of an ended game, its log up to
+    ``ended_margin`` moves before the end (a copy's own random moves may end it sooner)."""
+    from games.models import Game
+
+    upto = max(0, game.move_count - ended_margin) if game.status == Game.FINISHED else None
+    return [copy_game(game, f"{COPY} {game.title} c{i}", upto=upto) for i in range(count)]
+
+
+def warm_up(base: str, clients: list[Client], games: list, seed: int) -> None:
+    """Every gunicorn worker loads its code, templates and connections before anything is timed."""
+    for game in games:
+        seat = min(game.to_act) if game.to_act else 0
+        run_clients(clients, floor_work(base), 2, 0)
+        run_clients(clients, page_work(base, game, seat, []), 2, 0)
+        run_clients(clients, submit_work(base, copies_of(game, len(clients), 20), seed), 2, 0, lockstep=True)
 
 
 # --- the server --------------------------------------------------------------------------------
@@ -411,14 +461,14 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8", help="concurrent clients, comma-separated")
     parser.add_argument("--requests", type=int, default=40,
                         help="timed requests per measurement, shared among the clients")
-    parser.add_argument("--warmup", type=int, default=3, help="untimed requests per client first")
+    parser.add_argument("--warmup", type=int, default=2, help="untimed requests per client first")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (deploy/ runs 3)")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread)")
     parser.add_argument("--conn-max-age", default=None, help="HANSEWEB_DB_CONN_MAX_AGE for the server (default: settings)")
     parser.add_argument("--pg", default=benchkit.DEFAULT_PG, help="PostgreSQL server URL without a database")
-    parser.add_argument("--db", default="hanseweb_bench", help="the bench database (created here)")
+    parser.add_argument("--db", default="hanseweb_benchweb", help="the bench database (created here)")
     parser.add_argument("--redis", default=benchkit.DEFAULT_REDIS)
     parser.add_argument("--rebuild", action="store_true", help="drop the bench database and build the games anew")
     args = parser.parse_args()
@@ -456,6 +506,8 @@ def main() -> None:
             t.join()
         if any(len(c.sessions) != args.players for c in clients):
             raise RuntimeError(f"some logins failed; see {server.log.name}")
+        log("warming up every gunicorn worker")
+        warm_up(server.base, clients, [built[slug][lengths[0]] for slug in titles], args.seed)
         rows = []
         for slug in titles:
             measured = set()
@@ -474,11 +526,9 @@ def main() -> None:
                     floor = run_clients(group, floor_work(server.base), args.warmup, per_client)
                     sizes = []
                     page = run_clients(group, page_work(server.base, game, seat, sizes), args.warmup, per_client)
-                    margin = 3 * (args.warmup + per_client)  # a copy's own random moves may end it sooner
-                    copies = [copy_game(game, f"{COPY} {game.title} c{i}",
-                                        upto=max(0, game.move_count - margin) if ended else None)
-                              for i in range(count)]
-                    submit = run_clients(group, submit_work(server.base, copies, args.seed), args.warmup, per_client)
+                    copies = copies_of(game, count, ended_margin=3 * (args.warmup + per_client) + 20)
+                    submit = run_clients(group, submit_work(server.base, copies, args.seed), args.warmup, per_client,
+                                         lockstep=True)
                     f_text, f95 = summary(floor, per_client * count)
                     p_text, p95 = summary(page, per_client * count)
                     s_text, s95 = summary(submit, per_client * count)

@@ -79,3 +79,34 @@ def test_worker_sends_the_turn_mail_of_a_committed_move(worker, started_game):
     assert f"To: {nxt.email}" in text
     assert "Your turn in Test hansa" in text
     assert "succeeded" in log and "send_email" in log
+
+
+def _wait_until_sent(count: int, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if OutboundEmail.objects.filter(sent_at__isnull=False).count() >= count:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"fewer than {count} mails sent in {timeout} s")
+
+
+def _other_backends() -> set:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid, backend_start FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        return set(cursor.fetchall())
+
+
+def test_the_worker_keeps_its_database_connection_between_tasks(worker, started_game):
+    """Celery's Django fixup would close the connection around every task; with CONN_MAX_AGE
+    (hanseweb/settings.py) the worker keeps one, health-checked, from task to task."""
+    game, _ = started_game("hansa", 2)
+    _wait_until_sent(1)
+    time.sleep(1)  # after the task: the fixup would have closed the connection by now
+    after_first = _other_backends()
+    assert after_first, "the worker closed its database connection after the task"
+    seat = game.to_act[0]
+    services.submit_move(game.pk, user_of(game, seat), game.engine_obj.legal_moves(game.state_cache, seat)[0])
+    _wait_until_sent(2)
+    time.sleep(1)
+    assert _other_backends() == after_first  # the same backend process: no reconnect
