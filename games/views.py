@@ -149,20 +149,20 @@ def _result_rows(game: Game, names, colours):
 
 
 CSRF_SLOT = "<!--csrf-slot-->"
-BODY_CONTEXT = ("view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
+BODY_CONTEXT = ("game", "seat", "engine", "view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
                 "prompt", "log", "log_older", "result_rows")
 
 
-def _body_key(game: Game, seat) -> str:
+def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_at, viewer,
+              people: list[tuple]) -> str:
     """Everything a started game's page body shows depends on: the game's version (moves, status,
-    deadline), who looks (seat or spectator), the language, and the players' names and resignations.
-    The invite code makes keys unique across databases that reuse primary keys."""
-    people = "|".join(f"{s.number}:{s.user.display_name}:{int(s.resigned)}" for s in game.seats.all())
-    digest = hashlib.blake2b(people.encode(), digest_size=8).hexdigest()
-    deadline = int(game.deadline_at.timestamp()) if game.deadline_at else 0
-    viewer = "-" if seat is None else seat.number
-    return (f"gamepage:1:{game.pk}:{game.invite_code}:{game.move_count}:{game.status}:{deadline}:"
-            f"{viewer}:{get_language()}:{digest}")
+    deadline), who looks (seat number, or None for a spectator), the language, and the players'
+    names and resignations (``people``: (number, display name, resigned) per seat). The invite code
+    makes keys unique across databases that reuse primary keys."""
+    digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
+    deadline = int(deadline_at.timestamp()) if deadline_at else 0
+    return (f"gamepage:2:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+            f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
 
 
 def _game_with_seats(pk) -> Game:
@@ -176,32 +176,49 @@ def _game_with_seats(pk) -> Game:
     return game
 
 
+_VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_count", "game__status",
+            "game__deadline_at", "game__invite_code", "game__title")
+
+
 def game_page(request, pk):
-    game = _game_with_seats(pk)
-    if game.status == Game.OPEN:
-        return render(request, "games/game.html", _game_context(request, game))
+    # What decides the page's version, read as plain values in one query (no models built).
+    rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
+    if not rows:  # every game keeps its creator's seat; none: there is no such game
+        raise Http404("No such game.")
+    _, _, _, _, move_count, status, deadline_at, invite_code, title = rows[0]
+    if status == Game.OPEN:
+        game = _game_with_seats(pk)
+        return render(request, "games/game.html", {**_game_context(request, game), "title": game.title, "pk": pk,
+                                                   "move_count": game.move_count, "seat_count": len(rows)})
     # A started game's body is the same for every request of one viewer until the game changes:
-    # render it once per version and viewer (players reload and poll; spectators share it).
-    seat = services.seat_of(game, request.user)
-    key = _body_key(game, seat)
+    # it is rendered once per version and viewer (players reload and poll; spectators share it).
+    uid = request.user.pk if request.user.is_authenticated else None
+    viewer = next((number for number, user_id, *_ in rows if user_id == uid), None)
+    people = [(number, name, resigned) for number, _, resigned, name, *_ in rows]
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
-    body = cache.get(key) if seconds else None
-    shell = {"game": game, "seat": seat, "seat_count": game.players}
-    context = dict(shell)
+    body = cache.get(_body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)) if seconds else None
 
     @functools.cache
     def full() -> dict:
+        game = _game_with_seats(pk)
         game.refresh_from_db(fields=list(LARGE[:3]))
-        return {**_game_context(request, game), "csrf_slot": mark_safe(CSRF_SLOT), **shell}
+        return {**_game_context(request, game), "csrf_slot": mark_safe(CSRF_SLOT), "seat_count": game.players}
 
     if body is None:
-        body = render_to_string("games/_game_body.html", full(), request=request)
-        if seconds:
+        context = full()
+        game = context["game"]
+        body = render_to_string("games/_game_body.html", context, request=request)
+        if seconds:  # filed under the version it was made from (which may be newer than the rows above)
+            people = [(s.number, s.user.display_name, s.resigned) for s in game.seats.all()]
+            key = _body_key(pk, game.invite_code, game.move_count, game.status, game.deadline_at,
+                            None if context["seat"] is None else context["seat"].number, people)
             cache.set(key, body, seconds)
+        move_count, title = game.move_count, game.title
+    csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows),
+               "body": mark_safe(body.replace(CSRF_SLOT, csrf))}
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
-    csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
-    context["body"] = mark_safe(body.replace(CSRF_SLOT, csrf))
     return render(request, "games/game.html", context)
 
 
