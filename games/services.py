@@ -119,7 +119,7 @@ def decision_current(seat: Seat, seen_at: int | None, move_count: int) -> bool:
 def _locked(game_id: int) -> Game:
     """The game row, locked until the transaction ends (serialises every change of one game).
     Its seats (with their users) are loaded once and shared by everything in the transaction."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.select_for_update().defer("setup_events").filter(pk=game_id).first()
     if game is None:
         raise GameError("There is no such game (it may have been cancelled).")
     # Seats are read after the lock is held, by a statement of their own: a join in the locking
@@ -360,8 +360,8 @@ def _decision_key(engine, state: dict, seat: int) -> str:
 def _refresh_decisions(game: Game, state: dict, mover: int | None, told: bool = False) -> None:
     """Advance ``decision_seq`` of every seat whose pending decision changed with this step (it
     became or stopped being due, or its legal moves changed) and of the seat that moved: the
-    per-seat stale check of pages, mails and reply addresses. One UPDATE for all of them (with
-    the mover's ``seen_seq`` when it moved itself)."""
+    per-seat stale check of pages, mails and reply addresses (with the mover's ``seen_seq`` when
+    it moved itself)."""
     engine = game.engine_obj
     changed = []
     for seat in game.seats.all():
@@ -373,8 +373,9 @@ def _refresh_decisions(game: Game, state: dict, mover: int | None, told: bool = 
             if told and seat.number == mover:
                 seat.seen_seq = game.move_count
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["decision_key", "decision_seq", "seen_seq"])
+    for seat in changed:  # usually the mover alone; a plain UPDATE is far cheaper than bulk_update's CASE
+        Seat.objects.filter(pk=seat.pk).update(decision_key=seat.decision_key, decision_seq=seat.decision_seq,
+                                               seen_seq=seat.seen_seq)
 
 
 def _store(game: Game, state: dict, mover: int | None = None, told: bool = False) -> None:
