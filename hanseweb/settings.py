@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "hanseweb.accounts",
     "hanseweb.mail",
     "games",
+    "hanseweb.leagues",
 ]
 
 MIDDLEWARE = [
@@ -168,6 +169,7 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
+    "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
 }
 
 # --- email ----------------------------------------------------------------
