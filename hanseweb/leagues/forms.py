@@ -1,0 +1,38 @@
+from django import forms
+from django.contrib.auth import get_user_model
+
+from games.engines import SLUG_MODULES, get_engine
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    default_deadline_hours = forms.IntegerField(min_value=1, max_value=24 * 60, initial=72,
+                                                label="Default hours per decision")
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    engine = forms.ChoiceField(choices=[(slug, get_engine(slug).name) for slug in SLUG_MODULES], label="Game")
+    table_size = forms.IntegerField(min_value=2, max_value=6, initial=3, label="Preferred table size")
+    rated = forms.BooleanField(required=False, initial=True)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=80, required=False)
+    starts_at = forms.DateTimeField(label="Round 1 starts (YYYY-MM-DD HH:MM, UTC)")
+    rounds = forms.IntegerField(min_value=1, max_value=50, initial=4)
+    round_days = forms.IntegerField(min_value=1, max_value=90, initial=14, label="Days between rounds")
+    deadline_hours = forms.IntegerField(min_value=1, max_value=24 * 60, required=False,
+                                        label="Hours per decision (empty: the club's default)")
+    promote = forms.IntegerField(min_value=0, max_value=10, initial=1)
+    relegate = forms.IntegerField(min_value=0, max_value=10, initial=1)
+
+
+class PlayerField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return str(obj)
+
+
+def member_field(club, label="Player"):
+    return PlayerField(queryset=get_user_model().objects.filter(club_memberships__club=club).order_by("display_name"),
+                       label=label)

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "leagues"
+
+urlpatterns = [
+    path("clubs/", views.clubs, name="clubs"),
+    path("clubs/new/", views.create_club, name="create_club"),
+    path("clubs/join/<slug:code>/", views.join, name="join"),
+    path("clubs/<slug:slug>/", views.club, name="club"),
+    path("clubs/<slug:slug>/invite/", views.invite, name="invite"),
+    path("clubs/<slug:slug>/leagues/new/", views.create_league, name="create_league"),
+    path("leagues/<int:pk>/", views.league, name="league"),
+    path("leagues/<int:pk>/seasons/new/", views.create_season, name="create_season"),
+    path("seasons/<int:pk>/", views.season, name="season"),
+    path("seasons/<int:pk>/signup/", views.sign_up, name="sign_up"),
+    path("seasons/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+    path("seasons/<int:pk>/organise/<slug:action>/", views.organise, name="organise"),
+]

@@ -1,0 +1,224 @@
+"""Club, league and season pages, and the organiser tools (every change through
+``hanseweb.leagues.services``; every organiser action is logged there)."""
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.models import Game
+
+from . import forms, services
+from .models import Club, ClubInvite, Entry, League, Membership, Season, Table
+from .services import LeagueError
+
+
+def _member_or_403(club, user):
+    role = services.role_of(club, user)
+    if role is None:
+        raise PermissionDenied("This page is for the club's members: ask an organiser for an invitation link.")
+    return role
+
+
+@login_required
+def clubs(request):
+    mine = Club.objects.filter(memberships__user=request.user).order_by("name")
+    return render(request, "leagues/clubs.html", {"clubs": mine})
+
+
+@login_required
+def create_club(request):
+    form = forms.ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(request.user, form.cleaned_data["name"],
+                                        default_deadline_hours=form.cleaned_data["default_deadline_hours"])
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(club)
+    return render(request, "leagues/form.html", {"form": form, "title": "New club"})
+
+
+@login_required
+def join(request, code):
+    invite = ClubInvite.objects.select_related("club").filter(code=code).first()
+    if request.method == "POST":
+        try:
+            club = services.join_club(code, request.user)
+        except LeagueError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Welcome to {club.name}.")
+            return redirect(club)
+    return render(request, "leagues/join.html", {"invite": invite, "code": code})
+
+
+@login_required
+def club(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    role = _member_or_403(club, request.user)
+    tables = (Table.objects.filter(round__season__league__club=club).select_related("game", "round__season__league")
+              .prefetch_related("game__seats__user").order_by("-game__last_move_at", "-pk"))
+    return render(request, "leagues/club.html", {
+        "club": club, "role": role, "organiser": role == Membership.ORGANISER,
+        "members": club.memberships.select_related("user").order_by("-role", "user__display_name"),
+        "leagues": club.leagues.prefetch_related("seasons"),
+        "running": [t for t in tables.filter(game__status=Game.RUNNING)[:50]],
+        "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
+        "actions": club.actions.select_related("actor", "season")[:100],
+    })
+
+
+@login_required
+@require_POST
+def invite(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        inv = services.create_invite(club, request.user)
+    except LeagueError as exc:
+        raise PermissionDenied(str(exc)) from None
+    messages.success(request, "Invitation link (valid 14 days): " + request.build_absolute_uri(inv.get_absolute_url()))
+    return redirect(club)
+
+
+@login_required
+def create_league(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can create leagues.")
+    form = forms.LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.create_league(club, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(league)
+    return render(request, "leagues/form.html", {"form": form, "title": f"New league of {club.name}"})
+
+
+@login_required
+def league(request, pk):
+    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
+    role = _member_or_403(league.club, request.user)
+    return render(request, "leagues/league.html", {
+        "league": league, "club": league.club, "organiser": role == Membership.ORGANISER,
+        "seasons": league.seasons.all(),
+    })
+
+
+@login_required
+def create_season(request, pk):
+    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
+    if not services.is_organiser(league.club, request.user):
+        raise PermissionDenied("Only an organiser of this club can create seasons.")
+    form = forms.SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.create_season(league, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "title": f"New season of {league.name}"})
+
+
+@login_required
+def season(request, pk):
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    club = season.league.club
+    role = _member_or_403(club, request.user)
+    organiser = role == Membership.ORGANISER
+    divisions = []
+    for division in season.divisions.all():
+        rounds = {}
+        for table in (division.tables.select_related("game", "round").prefetch_related("game__seats__user")):
+            rounds.setdefault(table.round.number, []).append(table)
+        divisions.append({"division": division, "standings": services.division_standings(division),
+                          "rounds": sorted(rounds.items())})
+    entry = season.entries.filter(user=request.user).first()
+    context = {
+        "season": season, "league": season.league, "club": club, "organiser": organiser,
+        "divisions": divisions, "entry": entry,
+        "unplaced": season.entries.filter(division__isnull=True).select_related("user"),
+        "entries": season.entries.select_related("user", "division"),
+        "rounds": season.round_set.all(),
+        "actions": season.actions.select_related("actor")[:50],
+    }
+    if organiser:
+        context["member_form"] = forms.member_field(club)
+        context["running_tables"] = Table.objects.filter(round__season=season, game__status=Game.RUNNING) \
+            .select_related("game", "round", "division").prefetch_related("game__seats__user")
+    return render(request, "leagues/season.html", context)
+
+
+@login_required
+@require_POST
+def sign_up(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    try:
+        services.sign_up(season, request.user)
+        messages.success(request, "You are signed up.")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def withdraw(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    try:
+        if season.status in (Season.RUNNING, Season.PAUSED):
+            services.drop_player(season, request.user, request.user)
+        else:
+            services.withdraw(season, request.user)
+        messages.success(request, "You have left the season.")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(season)
+
+
+def _user(request, name):
+    try:
+        return get_user_model().objects.get(pk=int(request.POST.get(name, "")))
+    except (ValueError, get_user_model().DoesNotExist):
+        raise LeagueError("Choose a player.") from None
+
+
+def _int(request, name, what):
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        raise LeagueError(f"Give {what} as a number.") from None
+
+
+ACTIONS = {
+    "seed": lambda r, s: services.seed_divisions(s, r.user, _int(r, "divisions", "the number of divisions")),
+    "move": lambda r, s: services.move_entry(s, r.user, _user(r, "player"), _int(r, "level", "the division")),
+    "start": lambda r, s: services.start_season(s, r.user),
+    "pause": lambda r, s: services.set_paused(s, r.user, True),
+    "resume": lambda r, s: services.set_paused(s, r.user, False),
+    "drop": lambda r, s: services.drop_player(s, r.user, _user(r, "player")),
+    "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement")),
+    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", "the game"), _user(r, "player")),
+    "finish": lambda r, s: services.finish_season(s, r.user),
+}
+
+
+@login_required
+@require_POST
+def organise(request, pk, action):
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    if not services.is_organiser(season.league.club, request.user):
+        raise PermissionDenied("Only an organiser of this club can do that.")
+    if action not in ACTIONS:
+        raise PermissionDenied("Unknown action.")
+    try:
+        ACTIONS[action](request, season)
+        messages.success(request, "Done: " + action + ".")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(season)
