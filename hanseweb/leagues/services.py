@@ -7,6 +7,7 @@ club's ``OrganiserAction`` log. Games are created, started and resigned only thr
 """
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -21,6 +22,8 @@ from games.models import Game
 from . import pairing
 from .models import (Club, ClubInvite, Division, Entry, League, Membership, OrganiserAction, Round,
                      Season, Table)
+
+log = logging.getLogger(__name__)
 
 
 class LeagueError(Exception):
@@ -326,7 +329,12 @@ def start_due_rounds(now=None) -> int:
     due = (Round.objects.filter(season__status=Season.RUNNING, created_at__isnull=True, starts_at__lte=now)
            .order_by("season_id").values_list("season_id", flat=True).distinct())
     for season_id in list(due):
-        made += _start_rounds_of(season_id, now)
+        try:
+            made += _start_rounds_of(season_id, now)
+        except LeagueError:
+            # One season's failure (rolled back whole) must not hold up the others; the next
+            # beat tries again.
+            log.exception("could not start the due rounds of season %s", season_id)
     return made
 
 

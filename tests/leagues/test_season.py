@@ -150,3 +150,23 @@ def test_start_needs_seeded_divisions(club_setup):
     services.sign_up(season, members[0])
     with pytest.raises(LeagueError, match="seed the divisions"):
         services.start_season(season, organiser)
+
+
+def test_a_failing_season_is_rolled_back_and_does_not_hold_up_others(running_season, monkeypatch):
+    season, organiser, members = running_season
+    from games import services as games
+
+    real = games.start_game
+    calls = []
+
+    def flaky(game_id, user, order):
+        calls.append(game_id)
+        if len(calls) == 2:
+            raise games.GameError("boom")
+        return real(game_id, user, order)
+
+    monkeypatch.setattr(games, "start_game", flaky)
+    assert services.start_due_rounds() == 0
+    assert not Table.objects.exists() and not Game.objects.exists()  # the whole round rolled back
+    assert Round.objects.get(season=season, number=1).created_at is None
+    assert services.start_due_rounds() == 3  # the next beat succeeds
