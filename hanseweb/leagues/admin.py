@@ -75,3 +75,11 @@ class OrganiserActionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(models.Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["user", "engine", "mu", "sigma", "games"]
+    list_filter = ["engine"]
+    raw_id_fields = ["user"]
+    readonly_fields = ["mu", "sigma", "games"]

@@ -200,3 +200,66 @@ class OrganiserAction(models.Model):
         if not self._state.adding:
             raise ValueError("the organiser log is append-only")
         super().save(*args, **kwargs)
+
+
+class Rating(models.Model):
+    """A player's OpenSkill (Plackett–Luce) rating for one game title (docs/leagues.md "Ratings")."""
+
+    PROVISIONAL_GAMES = 5
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["engine", "-mu"]
+        constraints = [models.UniqueConstraint(fields=["user", "engine"], name="one_rating_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.engine} {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate shown and used for seeding: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < self.PROVISIONAL_GAMES
+
+
+class RatedGame(models.Model):
+    """A finished game whose result has been applied to the ratings (or deliberately skipped):
+    each game counts once."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rated")
+    applied = models.BooleanField(default=True, help_text="False: not rated (an unrated league's game)")
+    at = models.DateTimeField(auto_now_add=True)
+
+
+class RatingChange(models.Model):
+    """The history: one row per player and rated game."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["rating", "game"], name="one_change_per_game")]
+
+    @property
+    def ordinal_before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def ordinal_after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after

@@ -7,3 +7,11 @@ from . import services
 def start_due_rounds() -> int:
     """Beat: create the games of every league round that is due (idempotent)."""
     return services.start_due_rounds()
+
+
+@shared_task(name="hanseweb.leagues.tasks.rate_finished_games")
+def rate_finished_games() -> int:
+    """Beat: apply finished games to the OpenSkill ratings (each once, oldest first)."""
+    from .ratings import rate_finished_games as rate
+
+    return rate()

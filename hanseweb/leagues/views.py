@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from games.models import Game
 
 from . import forms, services
-from .models import Club, ClubInvite, Entry, League, Membership, Season, Table
+from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, Season, Table
 from .services import LeagueError
 
 
@@ -68,7 +68,23 @@ def club(request, slug):
         "running": [t for t in tables.filter(game__status=Game.RUNNING)[:50]],
         "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
         "actions": club.actions.select_related("actor", "season")[:100],
+        **_club_ratings(club),
     })
+
+
+def _club_ratings(club) -> dict:
+    """The members' ratings for the games of the club's leagues, best first, and their latest
+    changes (the history)."""
+    engines = sorted(set(club.leagues.values_list("engine", flat=True)))
+    members = club.memberships.values_list("user_id", flat=True)
+    by_engine = []
+    for engine in engines:
+        rows = sorted(Rating.objects.filter(engine=engine, user_id__in=members).select_related("user"),
+                      key=lambda r: -r.ordinal)
+        by_engine.append({"engine": engine, "ratings": rows})
+    changes = (RatingChange.objects.filter(rating__user_id__in=members, rating__engine__in=engines)
+               .select_related("rating__user", "game")[:30])
+    return {"ratings": by_engine, "rating_changes": changes}
 
 
 @login_required
