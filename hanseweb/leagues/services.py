@@ -179,7 +179,11 @@ def sign_up(season: Season, user) -> Entry:
             raise LeagueError("Sign-up for this season has closed.")
         if Entry.objects.filter(season=season, user=user).exists():
             raise LeagueError("You have already signed up for this season.")
-        return Entry.objects.create(season=season, user=user, seed_rating=rating_of(user, season.league.engine))
+        # A season carried over from the last one (divisions already filled by promotion and
+        # relegation): newcomers start in the bottom division; the organiser can move them.
+        bottom = season.divisions.order_by("-level").first()
+        return Entry.objects.create(season=season, user=user, division=bottom,
+                                    seed_rating=rating_of(user, season.league.engine))
 
 
 def withdraw(season: Season, user) -> None:
@@ -513,6 +517,78 @@ def finish_season(season: Season, user) -> Season:
         season.save(update_fields=["status"])
         _log(season.league.club, user, "finish season", season)
         return season
+
+
+def finish_completed_seasons() -> int:
+    """Mark running seasons finished whose rounds have all started and whose games have all
+    ended (logged without an actor). Returns how many."""
+    done = 0
+    for season in Season.objects.filter(status=Season.RUNNING).select_related("league__club"):
+        rounds = season.round_set.all()
+        if rounds.filter(created_at__isnull=True).exists() or not rounds.exists():
+            continue
+        if Table.objects.filter(round__season=season).exclude(game__status=Game.FINISHED).exists():
+            continue
+        with transaction.atomic():
+            season = _locked_season(season.pk)
+            if season.status != Season.RUNNING:
+                continue
+            season.status = Season.FINISHED
+            season.save(update_fields=["status"])
+            _log(season.league.club, None, "season complete", season)
+            done += 1
+    return done
+
+
+def promotion(season: Season) -> dict[int, int]:
+    """Where each active player of a season goes next: {user id: division level}. In every
+    division, ordered by the standings, the top ``promote`` go up one level (not from the top
+    division) and the bottom ``relegate`` go down one (not from the bottom division); players who
+    dropped out are not carried over."""
+    divisions = list(season.divisions.order_by("level"))
+    moves = {}
+    for i, division in enumerate(divisions):
+        players = [row.player for row in division_standings(division)
+                   if row.entry is not None and row.entry.status == Entry.ACTIVE]
+        up = set(players[:season.promote]) if i > 0 else set()
+        down = set(players[max(len(players) - season.relegate, 0):]) if i < len(divisions) - 1 and season.relegate else set()
+        for player in players:
+            moves[player] = division.level - 1 if player in up else division.level + 1 if player in down - up \
+                else division.level
+    return moves
+
+
+def next_season(season: Season, user, *, starts_at=None) -> Season:
+    """The next season of the league in one step, from a finished season: same settings, the
+    same divisions, every active player carried over with promotion and relegation applied
+    (``promotion``), open for sign-up (players may withdraw, newcomers join the bottom division)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        club = season.league.club
+        _require_organiser(club, user)
+        if season.status != Season.FINISHED:
+            raise LeagueError("Finish this season first: the next one starts from its final standings.")
+        if season.next_seasons.exists():
+            raise LeagueError("The next season has already been created.")
+        moves = promotion(season)
+        last = season.round_set.order_by("-number").first()
+        if starts_at is None:
+            starts_at = max(timezone.now(), last.starts_at if last else season.starts_at) + timedelta(days=season.round_days)
+        new = create_season(season.league, user, starts_at=starts_at, rounds=season.rounds,
+                            deadline_hours=season.deadline_hours, round_days=season.round_days,
+                            promote=season.promote, relegate=season.relegate, previous=season)
+        levels = {}
+        for division in season.divisions.order_by("level"):
+            levels[division.level] = Division.objects.create(season=new, level=division.level, name=division.name)
+        users = {u.pk: u for u in get_user_model().objects.filter(pk__in=moves)}
+        for uid, level in moves.items():
+            Entry.objects.create(season=new, user_id=uid, division=levels[level],
+                                 seed_rating=rating_of(users[uid], season.league.engine))
+        old_level = dict(season.entries.filter(user_id__in=moves).values_list("user_id", "division__level"))
+        _log(club, user, "next season", new, previous=season.number,
+             promoted=sorted(str(users[u]) for u, lv in moves.items() if lv < old_level[u]),
+             relegated=sorted(str(users[u]) for u, lv in moves.items() if lv > old_level[u]))
+        return new
 
 
 # --- reading -----------------------------------------------------------------------

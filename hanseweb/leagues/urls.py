@@ -14,6 +14,7 @@ urlpatterns = [
     path("leagues/<int:pk>/", views.league, name="league"),
     path("leagues/<int:pk>/seasons/new/", views.create_season, name="create_season"),
     path("seasons/<int:pk>/", views.season, name="season"),
+    path("seasons/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("seasons/<int:pk>/signup/", views.sign_up, name="sign_up"),
     path("seasons/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("seasons/<int:pk>/organise/<slug:action>/", views.organise, name="organise"),

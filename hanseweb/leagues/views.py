@@ -221,6 +221,7 @@ ACTIONS = {
     "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement")),
     "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", "the game"), _user(r, "player")),
     "finish": lambda r, s: services.finish_season(s, r.user),
+    "next": lambda r, s: services.next_season(s, r.user),
 }
 
 
@@ -233,8 +234,33 @@ def organise(request, pk, action):
     if action not in ACTIONS:
         raise PermissionDenied("Unknown action.")
     try:
-        ACTIONS[action](request, season)
+        made = ACTIONS[action](request, season)
         messages.success(request, "Done: " + action + ".")
     except LeagueError as exc:
         messages.error(request, str(exc))
+    else:
+        if action == "next":
+            return redirect(made)
     return redirect(season)
+
+
+@login_required
+def standings_csv(request, pk):
+    """The season's standings as CSV (members only)."""
+    import csv
+
+    from django.http import HttpResponse
+
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    _member_or_403(season.league.club, request.user)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["division", "rank", "player", "games", "points", "score", "head_to_head",
+                     "sonneborn_berger", "status"])
+    for division in season.divisions.all():
+        for row in services.division_standings(division):
+            writer.writerow([division.name, row.rank, row.name, row.played, row.points, row.score,
+                             row.head_to_head, row.sonneborn_berger,
+                             row.entry.status if row.entry else ""])
+    return response
