@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import feeds, views
 
 app_name = "leagues"
 
@@ -18,4 +18,7 @@ urlpatterns = [
     path("seasons/<int:pk>/signup/", views.sign_up, name="sign_up"),
     path("seasons/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("seasons/<int:pk>/organise/<slug:action>/", views.organise, name="organise"),
+    path("feeds/player/<int:pk>/<slug:secret>.ics", feeds.player_calendar, name="player_calendar"),
+    path("feeds/league/<int:pk>/<slug:secret>.ics", feeds.league_calendar, name="league_calendar"),
+    path("feeds/league/<int:pk>/<slug:secret>/results.atom", feeds.league_results, name="league_results"),
 ]

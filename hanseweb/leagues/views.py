@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import Game
 
-from . import forms, services
+from . import feeds, forms, services
 from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, Season, Table
 from .services import LeagueError
 
@@ -68,6 +68,7 @@ def club(request, slug):
         "running": [t for t in tables.filter(game__status=Game.RUNNING)[:50]],
         "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
         "actions": club.actions.select_related("actor", "season")[:100],
+        "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
         **_club_ratings(club),
     })
 
@@ -122,6 +123,8 @@ def league(request, pk):
     return render(request, "leagues/league.html", {
         "league": league, "club": league.club, "organiser": role == Membership.ORGANISER,
         "seasons": league.seasons.all(),
+        "calendar_url": request.build_absolute_uri(feeds.league_calendar_url(league)),
+        "results_url": request.build_absolute_uri(feeds.league_results_url(league)),
     })
 
 
