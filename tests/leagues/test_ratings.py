@@ -3,6 +3,7 @@ unrated leagues skipped, seeding by rating, shown on the club page."""
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services as games
@@ -73,3 +74,14 @@ def test_club_page_shows_ratings(client, running_season):
     client.force_login(members[0])
     page = client.get(season.league.club.get_absolute_url()).content.decode()
     assert "Ratings" in page and "(provisional)" in page and "Latest rating changes" in page
+
+
+def test_profile_shows_ratings_with_history(client, started_game):
+    game, users = started_game("hansa", 3)
+    finish_by_resignation(game, winner_seat=1)
+    winner = game.seats.get(number=1).user
+    client.force_login(winner)
+    assert "No rated games yet" in client.get(reverse("profile")).content.decode()
+    ratings.rate_finished_games()
+    page = client.get(reverse("profile")).content.decode()
+    assert "Hansa:" in page and "(provisional)" in page and game.title in page and "place 1" in page
