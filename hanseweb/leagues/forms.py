@@ -3,6 +3,8 @@ from django.contrib.auth import get_user_model
 
 from games.engines import SLUG_MODULES, get_engine
 
+from .models import League
+
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=80)
@@ -14,6 +16,7 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=80)
     engine = forms.ChoiceField(choices=[(slug, get_engine(slug).name) for slug in SLUG_MODULES], label="Game")
     table_size = forms.IntegerField(min_value=2, max_value=6, initial=3, label="Preferred table size")
+    format = forms.ChoiceField(choices=League.FORMAT_CHOICES, initial=League.ROUND_ROBIN)
     rated = forms.BooleanField(required=False, initial=True)
 
 

@@ -67,7 +67,12 @@ class ClubInvite(models.Model):
 
 
 class League(models.Model):
+    ROUND_ROBIN, SWISS = "round-robin", "swiss"
+    FORMAT_CHOICES = [(ROUND_ROBIN, "Round robin in each division (planned at the start)"),
+                      (SWISS, "Swiss: each round by the standings at its start")]
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    format = models.CharField(max_length=16, choices=FORMAT_CHOICES, default=ROUND_ROBIN)
     name = models.CharField(max_length=80)
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
     options = models.JSONField(default=dict, blank=True, help_text="The game's variant options (normalised)")

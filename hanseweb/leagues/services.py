@@ -116,7 +116,7 @@ def set_role(club: Club, user, member, role: str) -> Membership:
 # --- leagues and seasons ------------------------------------------------------------
 
 def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
-                  rated: bool = True) -> League:
+                  rated: bool = True, format: str = League.ROUND_ROBIN) -> League:
     _require_organiser(club, user)
     try:
         eng = get_engine(engine)
@@ -130,11 +130,13 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     except IllegalMove as exc:
         raise LeagueError(f"Options not accepted: {exc}") from None
     normalised.pop("seats", None)
+    if format not in dict(League.FORMAT_CHOICES):
+        raise LeagueError(f"Unknown format {format!r}.")
     name = (name or "").strip() or f"{club.name} {eng.name} league"
     with transaction.atomic():
         league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
-                                       table_size=table_size, rated=rated)
-        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size)
+                                       table_size=table_size, rated=rated, format=format)
+        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format)
     return league
 
 
@@ -293,6 +295,9 @@ def start_season(season: Season, user) -> Season:
             players = sorted(e.user_id for e in active if e.division_id == division.pk)
             if len(players) < low:
                 raise LeagueError(f"{division.name} has {len(players)} players; a table needs at least {low}.")
+            if season.league.format == League.SWISS:
+                plan[str(division.pk)] = []  # each round is paired at its start
+                continue
             plan[str(division.pk)] = _as_json(
                 pairing.round_robin(players, season.rounds, size, low, high, _plan_seed(season, division)))
         season.plan = plan
@@ -360,6 +365,8 @@ def _create_tables(season: Season, rnd: Round) -> int:
     users = {u.pk: u for u in get_user_model().objects.filter(league_entries__season=season)}
     made = 0
     for division in season.divisions.all():
+        if league.format == League.SWISS:
+            _pair_swiss(season, division, rnd)
         planned = season.plan.get(str(division.pk), [])
         if rnd.number > len(planned):
             continue
@@ -384,6 +391,24 @@ def _create_tables(season: Season, rnd: Round) -> int:
             _mail_table(table, players)
             made += 1
     return made
+
+
+def _pair_swiss(season: Season, division: Division, rnd: Round) -> None:
+    """A Swiss round, paired at its start from the division's standings then (finished games
+    only; the standings' order with its tie-breaks) and the rounds so far (avoiding repeat
+    tables); stored in the plan like a round robin's rounds."""
+    key = str(division.pk)
+    history = season.plan.get(key, [])
+    if len(history) >= rnd.number:
+        return
+    order = [row.player for row in division_standings(division)
+             if row.entry is not None and row.entry.status == Entry.ACTIVE]
+    size, low, high = _engine_bounds(season)
+    if len(order) < low:
+        return
+    made = pairing.swiss(order, _as_rounds(history), size, low, high, _plan_seed(season, division, "/swiss"))
+    season.plan = {**season.plan, key: history + _as_json([made])}
+    season.save(update_fields=["plan"])
 
 
 def _mail_table(table: Table, players: list) -> None:
@@ -437,7 +462,7 @@ def drop_player(season: Season, user, player) -> Entry:
         resigned = _resign_from_season_games(season, player)
         entry.status, entry.dropped_at_round = Entry.DROPPED, played
         entry.save(update_fields=["status", "dropped_at_round"])
-        if entry.division_id is not None:
+        if entry.division_id is not None and season.league.format == League.ROUND_ROBIN:
             _reform(season, entry.division, [player.pk], played)
         _log(season.league.club, user, "drop player", season, player=str(player), after_round=played,
              resigned_games=resigned)
