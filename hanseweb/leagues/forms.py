@@ -16,7 +16,10 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=80)
     engine = forms.ChoiceField(choices=[(slug, get_engine(slug).name) for slug in SLUG_MODULES], label="Game")
     table_size = forms.IntegerField(min_value=2, max_value=6, initial=3, label="Preferred table size")
-    format = forms.ChoiceField(choices=League.FORMAT_CHOICES, initial=League.ROUND_ROBIN)
+    format = forms.ChoiceField(choices=League.FORMAT_CHOICES, initial=League.ROUND_ROBIN, required=False)
+
+    def clean_format(self):
+        return self.cleaned_data.get("format") or League.ROUND_ROBIN
     rated = forms.BooleanField(required=False, initial=True)
 
 

@@ -96,6 +96,10 @@ def test_club_league_season_created_and_run_through_the_pages(client):
     client.post(reverse("leagues:create_league", args=[club.slug]),
                 {"name": "Zanzibar Cup", "engine": "zanzibar", "table_size": 3, "rated": "on"})
     league = club.leagues.get()
+    assert league.format == "round-robin"
+    client.post(reverse("leagues:create_league", args=[club.slug]),
+                {"name": "Swiss Cup", "engine": "hansa", "table_size": 4, "format": "swiss"})
+    assert club.leagues.get(name="Swiss Cup").format == "swiss"
     start = (timezone.now() - timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M")
     client.post(reverse("leagues:create_season", args=[league.pk]),
                 {"starts_at": start, "rounds": 2, "round_days": 7, "promote": 1, "relegate": 1})
