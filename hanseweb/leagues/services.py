@@ -83,6 +83,27 @@ def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
     return ClubInvite.objects.create(club=club, created_by=user, expires=timezone.now() + timedelta(days=days))
 
 
+def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
+    """Mail an invitation link (a fresh one, valid 14 days) to ``email``."""
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
+
+    from hanseweb.mail.outbox import absolute, queue_mail
+
+    email = (email or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise LeagueError("That is not an email address.") from None
+    with transaction.atomic():
+        invite = create_invite(club, user)
+        queue_mail(to=email, template="leagues/mail/invite", kind="club_invite", context={
+            "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
+        if is_organiser(club, user):
+            _log(club, user, "invite by mail", email=email)
+    return invite
+
+
 def join_club(code: str, user) -> Club:
     with transaction.atomic():
         invite = ClubInvite.objects.select_related("club").filter(code=code).first()

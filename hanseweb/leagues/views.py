@@ -6,6 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
+
+from hanseweb import throttle
 
 from games.models import Game
 
@@ -88,15 +91,29 @@ def _club_ratings(club) -> dict:
     return {"ratings": by_engine, "rating_changes": changes}
 
 
+def _mailing(group, request):
+    """Only posts that mail an invitation count against the rate limit."""
+    return throttle.rate("club_invite_mail_per_user")(group, request) if request.POST.get("email") else None
+
+
 @login_required
 @require_POST
+@ratelimit(group="club_invite_mail", key="user", rate=_mailing, method="POST")
 def invite(request, slug):
     club = get_object_or_404(Club, slug=slug)
+    if not services.is_member(club, request.user):
+        raise PermissionDenied("Only members of this club can invite others.")
+    email = request.POST.get("email", "").strip()
     try:
-        inv = services.create_invite(club, request.user)
+        if email:
+            services.invite_by_mail(club, request.user, email)
+            messages.success(request, f"Invitation mailed to {email}.")
+        else:
+            inv = services.create_invite(club, request.user)
+            messages.success(request, "Invitation link (valid 14 days): "
+                             + request.build_absolute_uri(inv.get_absolute_url()))
     except LeagueError as exc:
-        raise PermissionDenied(str(exc)) from None
-    messages.success(request, "Invitation link (valid 14 days): " + request.build_absolute_uri(inv.get_absolute_url()))
+        messages.error(request, str(exc))
     return redirect(club)
 
 

@@ -100,3 +100,35 @@ def test_seeding_without_ratings_is_alphabetical_and_can_be_edited(club_setup):
     services.move_entry(season, organiser, members[0], 3)
     assert season.entries.get(user=members[0]).division.level == 3
     assert OrganiserAction.objects.filter(club=club, action="move player").exists()
+
+
+def test_invite_by_mail_through_the_page(client, club_setup):
+    from django.core import mail
+    from django.urls import reverse
+
+    from ..conftest import committed
+
+    club, organiser, members = club_setup
+    client.force_login(members[0])
+    with committed():
+        response = client.post(reverse("leagues:invite", args=[club.slug]), {"email": "friend@example.org"}, follow=True)
+    assert b"Invitation mailed to friend@example.org" in response.content
+    (sent,) = [m for m in mail.outbox if m.to == ["friend@example.org"]]
+    assert club.name in sent.subject
+    code = club.invites.latest("created_at").code
+    assert reverse("leagues:join", args=[code]) in sent.body
+    response = client.post(reverse("leagues:invite", args=[club.slug]), {"email": "not-an-address"}, follow=True)
+    assert b"not an email address" in response.content
+    client.force_login(UserFactory())
+    assert client.post(reverse("leagues:invite", args=[club.slug]), {"email": "x@example.org"}).status_code == 403
+
+
+def test_invitation_mails_are_rate_limited(client, club_setup, settings):
+    from django.urls import reverse
+
+    settings.HANSEWEB_RATES = {**settings.HANSEWEB_RATES, "club_invite_mail_per_user": "2/h"}
+    club, organiser, members = club_setup
+    client.force_login(members[0])
+    url = reverse("leagues:invite", args=[club.slug])
+    assert [client.post(url, {"email": f"f{i}@example.org"}).status_code for i in range(3)] == [302, 302, 429]
+    assert client.post(url).status_code == 302  # making a link is not limited
