@@ -20,7 +20,15 @@ class LeagueForm(forms.Form):
 
     def clean_format(self):
         return self.cleaned_data.get("format") or League.ROUND_ROBIN
+    options = forms.JSONField(required=False, initial=dict, label="Variant options (JSON; empty: the standard game)",
+                              help_text='As on the game\'s page in docs/, e.g. {} for the standard rules')
     rated = forms.BooleanField(required=False, initial=True)
+
+    def clean_options(self):
+        options = self.cleaned_data.get("options") or {}
+        if not isinstance(options, dict):
+            raise forms.ValidationError("Options are a JSON object, e.g. {}.")
+        return options
 
 
 class SeasonForm(forms.Form):

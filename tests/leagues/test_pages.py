@@ -100,6 +100,10 @@ def test_club_league_season_created_and_run_through_the_pages(client):
     client.post(reverse("leagues:create_league", args=[club.slug]),
                 {"name": "Swiss Cup", "engine": "hansa", "table_size": 4, "format": "swiss"})
     assert club.leagues.get(name="Swiss Cup").format == "swiss"
+    response = client.post(reverse("leagues:create_league", args=[club.slug]),
+                           {"name": "Odd", "engine": "hansa", "table_size": 3, "options": '{"bogus": 1}'})
+    assert response.status_code == 200 and b"Options not accepted" in response.content
+    assert not club.leagues.filter(name="Odd").exists()
     start = (timezone.now() - timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M")
     client.post(reverse("leagues:create_season", args=[league.pk]),
                 {"starts_at": start, "rounds": 2, "round_days": 7, "promote": 1, "relegate": 1})
