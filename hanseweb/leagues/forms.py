@@ -16,6 +16,7 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=80)
     engine = forms.ChoiceField(choices=[(slug, get_engine(slug).name) for slug in SLUG_MODULES], label="Game")
     table_size = forms.IntegerField(min_value=2, max_value=6, initial=3, label="Preferred table size")
+    exact_size = forms.BooleanField(required=False, label="Exact table size (byes for players left over)")
     format = forms.ChoiceField(choices=League.FORMAT_CHOICES, initial=League.ROUND_ROBIN, required=False)
 
     def clean_format(self):

@@ -77,6 +77,9 @@ class League(models.Model):
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
     options = models.JSONField(default=dict, blank=True, help_text="The game's variant options (normalised)")
     table_size = models.PositiveSmallIntegerField()
+    exact_size = models.BooleanField(
+        default=False, help_text="Only tables of exactly the table size, with byes for the players left over; "
+                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows")
     rated = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -108,6 +111,8 @@ class Season(models.Model):
     promote = models.PositiveSmallIntegerField(default=1)
     relegate = models.PositiveSmallIntegerField(default=1)
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
+    paused_at = models.DateTimeField(null=True, blank=True, help_text="Set while paused: resuming moves the rounds "
+                                                                      "not yet started on by the pause's length")
     # The planned round robin per division: {"<division id>": [{"tables": [[uid, ...], ...],
     # "byes": [uid, ...]}, ...]} (one item per round), made at the start, re-formed on a dropout.
     plan = models.JSONField(default=dict, blank=True)

@@ -137,7 +137,7 @@ def set_role(club: Club, user, member, role: str) -> Membership:
 # --- leagues and seasons ------------------------------------------------------------
 
 def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
-                  rated: bool = True, format: str = League.ROUND_ROBIN) -> League:
+                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False) -> League:
     _require_organiser(club, user)
     try:
         eng = get_engine(engine)
@@ -156,7 +156,7 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     name = (name or "").strip() or f"{club.name} {eng.name} league"
     with transaction.atomic():
         league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
-                                       table_size=table_size, rated=rated, format=format)
+                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size)
         _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format)
     return league
 
@@ -287,6 +287,11 @@ def _engine_bounds(season: Season) -> tuple[int, int, int]:
     return season.league.table_size, engine.min_players, engine.max_players
 
 
+def _deviation(season: Season) -> dict:
+    """The pairing's ``max_deviation``: 0 for a league of exact table sizes (byes instead)."""
+    return {"max_deviation": 0} if season.league.exact_size else {}
+
+
 def _plan_seed(season: Season, division: Division, salt: str = "") -> str:
     return f"season-{season.pk}/division-{division.pk}{salt}"
 
@@ -320,7 +325,8 @@ def start_season(season: Season, user) -> Season:
                 plan[str(division.pk)] = []  # each round is paired at its start
                 continue
             plan[str(division.pk)] = _as_json(
-                pairing.round_robin(players, season.rounds, size, low, high, _plan_seed(season, division)))
+                pairing.round_robin(players, season.rounds, size, low, high, _plan_seed(season, division),
+                                    **_deviation(season)))
         season.plan = plan
         season.status = Season.RUNNING
         season.save(update_fields=["plan", "status"])
@@ -334,7 +340,8 @@ def start_season(season: Season, user) -> Season:
 
 
 def set_paused(season: Season, user, paused: bool) -> Season:
-    """Pause: no new round starts (running games go on); resume: due rounds start again."""
+    """Pause: no new round starts (running games go on). Resume: the rounds not yet started move
+    on by the length of the pause, so the schedule continues where it stopped."""
     with transaction.atomic():
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
@@ -342,9 +349,22 @@ def set_paused(season: Season, user, paused: bool) -> Season:
             raise LeagueError("Only a running season can be paused.")
         if not paused and season.status != Season.PAUSED:
             raise LeagueError("This season is not paused.")
+        now = timezone.now()
+        shift = None
+        if paused:
+            season.paused_at = now
+        else:
+            # The pause does not count: rounds not yet started move on by its length.
+            shift = now - (season.paused_at or now)
+            if shift > timedelta(0):
+                for rnd in season.round_set.filter(created_at__isnull=True):
+                    rnd.starts_at += shift
+                    rnd.save(update_fields=["starts_at"])
+            season.paused_at = None
         season.status = Season.PAUSED if paused else Season.RUNNING
-        season.save(update_fields=["status"])
-        _log(season.league.club, user, "pause season" if paused else "resume season", season)
+        season.save(update_fields=["status", "paused_at"])
+        details = {"rounds_moved_by_hours": round(shift.total_seconds() / 3600, 1)} if shift else {}
+        _log(season.league.club, user, "pause season" if paused else "resume season", season, **details)
         return season
 
 
@@ -427,7 +447,8 @@ def _pair_swiss(season: Season, division: Division, rnd: Round) -> None:
     size, low, high = _engine_bounds(season)
     if len(order) < low:
         return
-    made = pairing.swiss(order, _as_rounds(history), size, low, high, _plan_seed(season, division, "/swiss"))
+    made = pairing.swiss(order, _as_rounds(history), size, low, high, _plan_seed(season, division, "/swiss"),
+                         **_deviation(season))
     season.plan = {**season.plan, key: history + _as_json([made])}
     season.save(update_fields=["plan"])
 
@@ -498,7 +519,8 @@ def _reform(season: Season, division: Division, dropped: list[int], played: int)
     if len(active) < low:
         raise LeagueError(f"{division.name} would have {len(active)} players left; a table needs {low}.")
     reformed = pairing.reform(schedule, dropped, played, size, low, high,
-                              _plan_seed(season, division, f"/reform-{played}-{len(active)}"), players=active)
+                              _plan_seed(season, division, f"/reform-{played}-{len(active)}"), players=active,
+                              **_deviation(season))
     season.plan = {**season.plan, key: _as_json(reformed)}
     season.save(update_fields=["plan"])
 

@@ -171,7 +171,12 @@ def season(request, pk):
     for division in season.divisions.all():
         rounds = {}
         for table in (division.tables.select_related("game", "round").prefetch_related("game__seats__user")):
-            rounds.setdefault(table.round.number, []).append(table)
+            rounds.setdefault(table.round.number, {"tables": [], "byes": []})["tables"].append(table)
+        planned = season.plan.get(str(division.pk), [])
+        names = {e.user_id: str(e.user) for e in season.entries.select_related("user")}
+        for number, item in rounds.items():
+            if number <= len(planned):
+                item["byes"] = [names.get(uid, uid) for uid in planned[number - 1].get("byes", [])]
         divisions.append({"division": division, "standings": services.division_standings(division),
                           "rounds": sorted(rounds.items())})
     entry = season.entries.filter(user=request.user).first()

@@ -170,3 +170,41 @@ def test_a_failing_season_is_rolled_back_and_does_not_hold_up_others(running_sea
     assert not Table.objects.exists() and not Game.objects.exists()  # the whole round rolled back
     assert Round.objects.get(season=season, number=1).created_at is None
     assert services.start_due_rounds() == 3  # the next beat succeeds
+
+
+def test_exact_table_size_gives_byes_spread_fairly(client, club_setup):
+    club, organiser, members = club_setup
+    league = services.create_league(club, organiser, name="Threes", engine="hansa", table_size=3, exact_size=True)
+    season = services.create_season(league, organiser, starts_at=timezone.now() - timedelta(minutes=1),
+                                     rounds=4, round_days=7)
+    for member in members:
+        services.sign_up(season, member)
+    services.seed_divisions(season, organiser, 3)
+    services.start_season(season, organiser)
+    for week in range(4):
+        assert advance(season, week) == 3
+    season.refresh_from_db()
+    for division in season.divisions.all():
+        history = services._as_rounds(season.plan[str(division.pk)])
+        assert all(len(t) == 3 for r in history for t in r.tables)
+        assert pairing.bye_spread(history) == 0 and pairing.bye_counts(history) == {p: 1 for p in history[0].players}
+        assert pairing.seat_spread(history) == 0 and pairing.pair_spread(history) == 0
+    assert all(len(t.game.seats.all()) == 3 for t in Table.objects.filter(round__season=season))
+    client.force_login(members[0])
+    assert "Sitting out (bye)" in client.get(season.get_absolute_url()).content.decode()
+
+
+def test_resume_moves_the_rounds_not_started_by_the_pause(running_season):
+    season, organiser, members = running_season
+    assert advance(season, 0) == 3
+    before = dict(season.round_set.values_list("number", "starts_at"))
+    services.set_paused(season, organiser, True)
+    paused_at = Season.objects.get(pk=season.pk).paused_at
+    Season.objects.filter(pk=season.pk).update(paused_at=paused_at - timedelta(days=10))  # paused for 10 days
+    services.set_paused(season, organiser, False)
+    after = dict(season.round_set.values_list("number", "starts_at"))
+    assert after[1] == before[1]
+    for number in (2, 3, 4):
+        assert timedelta(days=10) <= after[number] - before[number] < timedelta(days=10, minutes=1)
+    assert services.start_due_rounds(before[2] + timedelta(seconds=1)) == 0  # round 2 is not due yet
+    assert OrganiserAction.objects.filter(season=season, action="resume season").first().details["rounds_moved_by_hours"] >= 240
