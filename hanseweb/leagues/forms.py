@@ -35,6 +35,7 @@ class LeagueForm(forms.Form):
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=80, required=False)
     starts_at = forms.DateTimeField(label="Round 1 starts (YYYY-MM-DD HH:MM, UTC)")
+    signup_closes = forms.DateTimeField(required=False, label="Sign-up closes (empty: when the season starts)")
     rounds = forms.IntegerField(min_value=1, max_value=50, initial=4)
     round_days = forms.IntegerField(min_value=1, max_value=90, initial=14, label="Days between rounds")
     deadline_hours = forms.IntegerField(min_value=1, max_value=24 * 60, required=False,

@@ -76,6 +76,22 @@ def create_club(user, name: str, *, slug: str | None = None, default_deadline_ho
     return club
 
 
+def update_club(club: Club, user, *, name: str, default_deadline_hours: int) -> Club:
+    """The organiser changes the club's name or its default time per decision (for seasons
+    created afterwards)."""
+    _require_organiser(club, user)
+    name = (name or "").strip()
+    if not name:
+        raise LeagueError("A club needs a name.")
+    if not 1 <= default_deadline_hours <= 24 * 60:
+        raise LeagueError("The default deadline must be between 1 hour and 60 days.")
+    with transaction.atomic():
+        club.name, club.default_deadline_hours = name[:80], default_deadline_hours
+        club.save(update_fields=["name", "default_deadline_hours"])
+        _log(club, user, "club settings", name=club.name, default_deadline_hours=default_deadline_hours)
+    return club
+
+
 def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
     """An invitation link (any member may invite; it makes the holder a member)."""
     if not is_member(club, user):
@@ -207,6 +223,19 @@ def sign_up(season: Season, user) -> Entry:
         bottom = season.divisions.order_by("-level").first()
         return Entry.objects.create(season=season, user=user, division=bottom,
                                     seed_rating=rating_of(user, season.league.engine))
+
+
+def remove_entry(season: Season, user, player) -> None:
+    """The organiser takes a sign-up out before the start."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.SIGNUP, Season.DRAFT):
+            raise LeagueError("The season has started: drop or replace the player instead.")
+        deleted, _ = Entry.objects.filter(season=season, user=player).delete()
+        if not deleted:
+            raise LeagueError(f"{player} has not signed up.")
+        _log(season.league.club, user, "remove sign-up", season, player=str(player))
 
 
 def withdraw(season: Season, user) -> None:

@@ -91,6 +91,24 @@ def _club_ratings(club) -> dict:
     return {"ratings": by_engine, "rating_changes": changes}
 
 
+@login_required
+def club_settings(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can change its settings.")
+    form = forms.ClubForm(request.POST or None, initial={"name": club.name,
+                                                          "default_deadline_hours": club.default_deadline_hours})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_club(club, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Club settings saved.")
+            return redirect(club)
+    return render(request, "leagues/form.html", {"form": form, "title": f"Settings of {club.name}"})
+
+
 def _mailing(group, request):
     """Only posts that mail an invitation count against the rate limit."""
     return throttle.rate("club_invite_mail_per_user")(group, request) if request.POST.get("email") else None
@@ -238,6 +256,7 @@ def _int(request, name, what):
 
 ACTIONS = {
     "seed": lambda r, s: services.seed_divisions(s, r.user, _int(r, "divisions", "the number of divisions")),
+    "remove": lambda r, s: services.remove_entry(s, r.user, _user(r, "player")),
     "move": lambda r, s: services.move_entry(s, r.user, _user(r, "player"), _int(r, "level", "the division")),
     "start": lambda r, s: services.start_season(s, r.user),
     "pause": lambda r, s: services.set_paused(s, r.user, True),

@@ -127,3 +127,26 @@ def test_club_league_season_created_and_run_through_the_pages(client):
 def test_bad_invitation_link_page(client):
     client.force_login(UserFactory())
     assert b"not valid" in client.get(reverse("leagues:join", args=["nope"])).content
+
+
+def test_club_settings_and_removing_a_sign_up(client, club_setup):
+    club, organiser, members = club_setup
+    client.force_login(members[0])
+    url = reverse("leagues:club_settings", args=[club.slug])
+    assert client.get(url).status_code == 403
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+    client.post(url, {"name": "Lübeck Club", "default_deadline_hours": 24})
+    club.refresh_from_db()
+    assert (club.name, club.default_deadline_hours) == ("Lübeck Club", 24)
+    league = services.create_league(club, organiser, name="L", engine="hansa", table_size=3)
+    client.post(reverse("leagues:create_season", args=[league.pk]),
+                {"starts_at": "2031-01-01 18:00", "signup_closes": "2030-12-31 18:00", "rounds": 3,
+                 "round_days": 7, "promote": 1, "relegate": 1})
+    season = league.seasons.get()
+    assert season.deadline_hours == 24 and season.signup_closes.year == 2030
+    services.sign_up(season, members[1])
+    client.post(reverse("leagues:organise", args=[season.pk, "remove"]), {"player": members[1].pk})
+    assert not season.entries.exists()
+    actions = list(OrganiserAction.objects.filter(club=club).values_list("action", flat=True))
+    assert "club settings" in actions and "remove sign-up" in actions
