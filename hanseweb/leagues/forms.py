@@ -1,5 +1,4 @@
 from django import forms
-from django.contrib.auth import get_user_model
 
 from games.engines import SLUG_MODULES, get_engine
 
@@ -42,13 +41,3 @@ class SeasonForm(forms.Form):
                                         label="Hours per decision (empty: the club's default)")
     promote = forms.IntegerField(min_value=0, max_value=10, initial=1)
     relegate = forms.IntegerField(min_value=0, max_value=10, initial=1)
-
-
-class PlayerField(forms.ModelChoiceField):
-    def label_from_instance(self, obj):
-        return str(obj)
-
-
-def member_field(club, label="Player"):
-    return PlayerField(queryset=get_user_model().objects.filter(club_memberships__club=club).order_by("display_name"),
-                       label=label)

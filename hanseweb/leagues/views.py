@@ -207,7 +207,8 @@ def season(request, pk):
         "actions": season.actions.select_related("actor")[:50],
     }
     if organiser:
-        context["member_form"] = forms.member_field(club)
+        context["replacements"] = (get_user_model().objects.filter(club_memberships__club=club)
+                                   .exclude(league_entries__season=season).order_by("display_name"))
         context["running_tables"] = Table.objects.filter(round__season=season, game__status=Game.RUNNING) \
             .select_related("game", "round", "division").prefetch_related("game__seats__user")
     return render(request, "leagues/season.html", context)
