@@ -546,7 +546,11 @@ def _reform(season: Season, division: Division, dropped: list[int], played: int)
     active = list(season.entries.filter(division=division, status=Entry.ACTIVE).values_list("user_id", flat=True))
     size, low, high = _engine_bounds(season)
     if len(active) < low:
-        raise LeagueError(f"{division.name} would have {len(active)} players left; a table needs {low}.")
+        # Too few left for a table: the division's remaining rounds have no tables (byes).
+        later = [{"tables": [], "byes": sorted(active)} for _ in schedule[played:]]
+        season.plan = {**season.plan, key: _as_json(schedule[:played]) + later}
+        season.save(update_fields=["plan"])
+        return
     reformed = pairing.reform(schedule, dropped, played, size, low, high,
                               _plan_seed(season, division, f"/reform-{played}-{len(active)}"), players=active,
                               **_deviation(season))

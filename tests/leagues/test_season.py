@@ -208,3 +208,19 @@ def test_resume_moves_the_rounds_not_started_by_the_pause(running_season):
         assert timedelta(days=10) <= after[number] - before[number] < timedelta(days=10, minutes=1)
     assert services.start_due_rounds(before[2] + timedelta(seconds=1)) == 0  # round 2 is not due yet
     assert OrganiserAction.objects.filter(season=season, action="resume season").first().details["rounds_moved_by_hours"] >= 240
+
+
+def test_dropping_below_a_table_leaves_the_division_without_tables(club_setup):
+    club, organiser, members = club_setup
+    league = services.create_league(club, organiser, name="Pairs", engine="hansa", table_size=2, exact_size=True)
+    season = services.create_season(league, organiser, starts_at=timezone.now() - timedelta(minutes=1), rounds=3)
+    for member in members[:2]:
+        services.sign_up(season, member)
+    services.seed_divisions(season, organiser, 1)
+    services.start_season(season, organiser)
+    assert services.start_due_rounds() == 1
+    services.drop_player(season, organiser, members[0])
+    season.refresh_from_db()
+    (plan,) = season.plan.values()
+    assert [len(r["tables"]) for r in plan] == [1, 0, 0] and plan[1]["byes"] == [members[1].pk]
+    assert services.start_due_rounds(timezone.now() + timedelta(days=60)) == 0
