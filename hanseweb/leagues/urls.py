@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/invite/", views.invite, name="invite"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="club_settings"),
+    path("clubs/<slug:slug>/role/", views.set_role, name="set_role"),
     path("clubs/<slug:slug>/leagues/new/", views.create_league, name="create_league"),
     path("leagues/<int:pk>/", views.league, name="league"),
     path("leagues/<int:pk>/seasons/new/", views.create_season, name="create_season"),

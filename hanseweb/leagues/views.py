@@ -109,6 +109,23 @@ def club_settings(request, slug):
     return render(request, "leagues/form.html", {"form": form, "title": f"Settings of {club.name}"})
 
 
+@login_required
+@require_POST
+def set_role(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can change roles.")
+    try:
+        member = get_user_model().objects.filter(pk=int(request.POST.get("member", "0") or 0)).first()
+        if member is None:
+            raise LeagueError("Choose a member.")
+        services.set_role(club, request.user, member, request.POST.get("role", ""))
+        messages.success(request, f"{member} is now {request.POST.get('role')}.")
+    except (LeagueError, ValueError) as exc:
+        messages.error(request, str(exc) if isinstance(exc, LeagueError) else "Choose a member.")
+    return redirect(club)
+
+
 def _mailing(group, request):
     """Only posts that mail an invitation count against the rate limit."""
     return throttle.rate("club_invite_mail_per_user")(group, request) if request.POST.get("email") else None

@@ -150,3 +150,16 @@ def test_club_settings_and_removing_a_sign_up(client, club_setup):
     assert not season.entries.exists()
     actions = list(OrganiserAction.objects.filter(club=club).values_list("action", flat=True))
     assert "club settings" in actions and "remove sign-up" in actions
+
+
+def test_roles_through_the_club_page(client, club_setup):
+    club, organiser, members = club_setup
+    url = reverse("leagues:set_role", args=[club.slug])
+    client.force_login(members[0])
+    assert client.post(url, {"member": members[0].pk, "role": "organiser"}).status_code == 403
+    client.force_login(organiser)
+    client.post(url, {"member": members[0].pk, "role": "organiser"})
+    assert services.is_organiser(club, members[0])
+    response = client.post(url, {"member": "x", "role": "organiser"}, follow=True)
+    assert b"Choose a member" in response.content
+    assert OrganiserAction.objects.filter(club=club, action="set role").exists()
