@@ -214,6 +214,8 @@ def sign_up(season: Season, user) -> Entry:
         if season.status != Season.SIGNUP:
             raise LeagueError("Sign-up for this season is not open.")
         now = timezone.now()
+        if season.signup_opens and season.signup_opens > now:
+            raise LeagueError(f"Sign-up opens on {season.signup_opens:%Y-%m-%d %H:%M} UTC.")
         if season.signup_closes and season.signup_closes < now:
             raise LeagueError("Sign-up for this season has closed.")
         if Entry.objects.filter(season=season, user=user).exists():

@@ -76,6 +76,16 @@ def test_sign_up_only_for_members_while_open(club_setup):
     with pytest.raises(LeagueError, match="Join the club"):
         services.sign_up(season, outsider)
     services.sign_up(season, members[0])
+    season.signup_opens = timezone.now() + timedelta(days=1)
+    season.save()
+    with pytest.raises(LeagueError, match="Sign-up opens"):
+        services.sign_up(season, members[1])
+    season.signup_opens, season.signup_closes = None, timezone.now() - timedelta(seconds=1)
+    season.save()
+    with pytest.raises(LeagueError, match="has closed"):
+        services.sign_up(season, members[1])
+    season.signup_closes = None
+    season.save()
     with pytest.raises(LeagueError, match="already signed up"):
         services.sign_up(season, members[0])
     services.withdraw(season, members[0])
