@@ -57,7 +57,7 @@ def rate_game(game_id: int) -> bool:
             for seat in seats:
                 Rating.objects.get_or_create(user_id=seat.user_id, engine=game.engine,
                                              defaults={"mu": model().mu, "sigma": model().sigma})
-            ratings = {r.user_id: r for r in Rating.objects.select_for_update()
+            ratings = {r.user_id: r for r in Rating.objects.select_for_update().order_by("pk")
                        .filter(engine=game.engine, user_id__in=[s.user_id for s in seats])}
             before = [ratings[s.user_id] for s in seats]
             teams = [[model().rating(mu=r.mu, sigma=r.sigma)] for r in before]

@@ -138,7 +138,7 @@ def set_role(club: Club, user, member, role: str) -> Membership:
     if role not in (Membership.ORGANISER, Membership.MEMBER):
         raise LeagueError("Unknown role.")
     with transaction.atomic():
-        membership = Membership.objects.select_for_update().filter(club=club, user=member).first()
+        membership = Membership.objects.select_for_update(of=("self",)).filter(club=club, user=member).order_by().first()
         if membership is None:
             raise LeagueError(f"{member} is not a member of this club.")
         if role == Membership.MEMBER and membership.role == Membership.ORGANISER and \
@@ -200,7 +200,9 @@ def create_season(league: League, user, *, starts_at, rounds: int, deadline_hour
 
 
 def _locked_season(season_id: int) -> Season:
-    season = Season.objects.select_for_update().select_related("league__club").filter(pk=season_id).first()
+    # Only the season's row is locked (not its league's and club's, which are read along).
+    season = (Season.objects.select_for_update(of=("self",)).select_related("league__club")
+              .filter(pk=season_id).order_by().first())
     if season is None:
         raise LeagueError("There is no such season.")
     return season
@@ -528,7 +530,7 @@ def drop_player(season: Season, user, player) -> Entry:
         if season.status not in (Season.RUNNING, Season.PAUSED):
             raise LeagueError("Players can be dropped only from a running or paused season; "
                               "before the start they withdraw.")
-        entry = season.entries.select_for_update().order_by().filter(user=player).first()
+        entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=player).first()
         if entry is None or entry.status != Entry.ACTIVE:
             raise LeagueError(f"{player} is not an active player of this season.")
         played = played_rounds(season)
@@ -572,7 +574,7 @@ def replace_player(season: Season, user, old, new) -> Entry:
             raise LeagueError(f"{new} is not a member of this club.")
         if season.entries.filter(user=new).exists():
             raise LeagueError(f"{new} already plays in this season.")
-        entry = season.entries.select_for_update().order_by().filter(user=old, status=Entry.ACTIVE).first()
+        entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=old, status=Entry.ACTIVE).first()
         if entry is None:
             raise LeagueError(f"{old} is not an active player of this season.")
         played = played_rounds(season)
