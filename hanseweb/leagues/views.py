@@ -12,7 +12,7 @@ from hanseweb import throttle
 
 from games.models import Game
 
-from . import feeds, forms, services
+from . import feeds, forms, pairing, services
 from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, Season, Table
 from .services import LeagueError
 
@@ -212,8 +212,15 @@ def season(request, pk):
         for number, item in rounds.items():
             if number <= len(planned):
                 item["byes"] = [names.get(uid, uid) for uid in planned[number - 1].get("byes", [])]
+        upcoming = []
+        for number, item in enumerate(planned, start=1):
+            if number not in rounds and season.league.format == League.ROUND_ROBIN:
+                upcoming.append({"number": number, "tables": [[names.get(u, u) for u in t] for t in item["tables"]],
+                                 "byes": [names.get(u, u) for u in item.get("byes", [])]})
+        active = [e.user_id for e in season.entries.all() if e.division_id == division.pk and e.status == "active"]
+        fairness = pairing.fairness(services._as_rounds(planned), active) if planned and active else None
         divisions.append({"division": division, "standings": services.division_standings(division),
-                          "rounds": sorted(rounds.items())})
+                          "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
     entry = season.entries.filter(user=request.user).first()
     context = {
         "season": season, "league": season.league, "club": club, "organiser": organiser,
