@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "hanseweb.accounts",
     "hanseweb.mail",
     "games",
+    "hanseweb.leagues",
 ]
 
 MIDDLEWARE = [
@@ -168,6 +169,8 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
+    "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
+    "ratings": {"task": "hanseweb.leagues.tasks.rate_finished_games", "schedule": timedelta(minutes=1)},
 }
 
 # --- email ----------------------------------------------------------------
@@ -234,6 +237,7 @@ HANSEWEB_RATES = {
         "password_reset_per_ip": "20/h",
         "account_mail_per_address": "5/h",  # confirmations, "you have an account", resets: to one address
         "create_game_per_user": "30/h",
+        "club_invite_mail_per_user": "20/h",  # club invitations mailed by one account
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
     }.items()

@@ -8,5 +8,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("hanseweb.accounts.urls")),
     path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
+    path("", include("hanseweb.leagues.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,137 @@
+"""Calendars and feeds with secret URLs (docs/leagues.md "Calendars and feeds").
+
+The URLs carry an HMAC of what they show (Django's ``salted_hmac`` with the secret key), so they
+work in calendar programs and feed readers without a login and cannot be guessed; a wrong token
+gets 404, which says nothing about whether the player or league exists.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.feedgenerator import Atom1Feed
+
+from games.models import Game
+
+from .models import League, Round, Season, Table
+
+SALT = "hanseweb.leagues.feeds"
+
+
+def token(kind: str, pk: int) -> str:
+    return salted_hmac(SALT, f"{kind}:{pk}").hexdigest()[:32]
+
+
+def _check(kind: str, pk: int, given: str) -> None:
+    if not constant_time_compare(token(kind, pk), given):
+        raise Http404("No such feed.")
+
+
+def player_calendar_url(user) -> str:
+    return reverse("leagues:player_calendar", args=[user.pk, token("player", user.pk)])
+
+
+def league_calendar_url(league) -> str:
+    return reverse("leagues:league_calendar", args=[league.pk, token("league", league.pk)])
+
+
+def league_results_url(league) -> str:
+    return reverse("leagues:league_results", args=[league.pk, token("league", league.pk)])
+
+
+def _calendar(name: str):
+    from icalendar import Calendar
+
+    cal = Calendar()
+    cal.add("prodid", "-//Hanseweb//leagues//EN")
+    cal.add("version", "2.0")
+    cal.add("x-wr-calname", name)
+    return cal
+
+
+def _event(uid: str, summary: str, start, url: str, description: str = ""):
+    from icalendar import Event
+
+    event = Event()
+    event.add("uid", f"{uid}@hanseweb")
+    event.add("dtstamp", timezone.now())
+    event.add("dtstart", start)
+    event.add("dtend", start + timedelta(minutes=30))
+    event.add("summary", summary)
+    event.add("url", settings.SITE_URL + url)
+    if description:
+        event.add("description", description)
+    return event
+
+
+def _round_events(cal, rounds) -> None:
+    for rnd in rounds:
+        season = rnd.season
+        cal.add_component(_event(
+            f"round-{rnd.pk}", f"{season.league.name} {season.number}: round {rnd.number} starts", rnd.starts_at,
+            season.get_absolute_url(), "New tables are created and mailed at the round's start."))
+
+
+def _ics(cal) -> HttpResponse:
+    response = HttpResponse(cal.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+def player_calendar(request, pk: int, secret: str):
+    """Every pending decision's deadline of the player, and the round starts of their seasons."""
+    _check("player", pk, secret)
+    cal = _calendar("Hanseweb: my deadlines and rounds")
+    running = Game.objects.filter(status=Game.RUNNING, seats__user_id=pk, seats__resigned=False,
+                                  deadline_at__isnull=False).defer("state_cache", "undo_state", "setup_events")
+    for game in running.prefetch_related("seats"):
+        seat = next(s for s in game.seats.all() if s.user_id == pk)
+        if seat.number in (game.to_act or []):
+            cal.add_component(_event(f"deadline-{game.pk}-{game.move_count}", f"Deadline: your move in {game.title}",
+                                     game.deadline_at, game.get_absolute_url(),
+                                     "If you do not decide by then, the game's default decision is made for you."))
+    rounds = (Round.objects.filter(season__entries__user_id=pk, season__entries__status="active",
+                                   season__status__in=[Season.SIGNUP, Season.RUNNING, Season.PAUSED])
+              .select_related("season__league").order_by("starts_at"))
+    _round_events(cal, rounds)
+    return _ics(cal)
+
+
+def league_calendar(request, pk: int, secret: str):
+    """The round starts of the league's seasons that are not finished."""
+    _check("league", pk, secret)
+    league = get_object_or_404(League, pk=pk)
+    cal = _calendar(f"Hanseweb: {league.name}")
+    _round_events(cal, Round.objects.filter(season__league=league).exclude(season__status=Season.FINISHED)
+                  .select_related("season__league").order_by("starts_at"))
+    return _ics(cal)
+
+
+def league_results(request, pk: int, secret: str):
+    """An Atom feed of the league's finished games, newest first."""
+    _check("league", pk, secret)
+    league = get_object_or_404(League, pk=pk)
+    feed = Atom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
+                     description=f"Finished games of {league.name}", language="en",
+                     feed_url=settings.SITE_URL + request.path)
+    tables = (Table.objects.filter(round__season__league=league, game__status=Game.FINISHED)
+              .select_related("game", "round__season").prefetch_related("game__seats__user")
+              .order_by("-game__finished_at")[:50])
+    for table in tables:
+        game = table.game
+        ranking = (game.result or {}).get("ranking") or []
+        scores = (game.result or {}).get("scores")
+        seats = sorted(game.seats.all(), key=lambda s: s.number)
+        places = sorted(seats, key=lambda s: ranking[s.number] if s.number < len(ranking) else 99)
+        text = "; ".join(
+            f"{ranking[s.number]}. {s.user}" + (f" ({scores[s.number]})" if scores else "")
+            + (" (resigned)" if s.resigned else "") for s in places)
+        feed.add_item(title=f"{game.title}: {places[0].user} wins" if places else game.title,
+                      link=settings.SITE_URL + game.get_absolute_url(), description=text,
+                      unique_id=f"tag:hanseweb,game-{game.pk}", pubdate=game.finished_at, updateddate=game.finished_at)
+    return HttpResponse(feed.writeString("utf-8"), content_type="application/atom+xml; charset=utf-8")

@@ -1,0 +1,275 @@
+"""Clubs, leagues, seasons, divisions, entries, rounds and tables (docs/leagues.md).
+
+Games are created only through ``games.services`` (``hanseweb.leagues.services``); a ``Table``
+links a planned table of a round to the game made for it. ``OrganiserAction`` is the club's
+append-only audit log, shown to its members.
+"""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.engines import SLUG_MODULES
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=80, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    default_deadline_hours = models.PositiveIntegerField(
+        default=72, help_text="Hours per decision for the club's league games unless a season says otherwise")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:club", args=[self.slug])
+
+
+class Membership(models.Model):
+    ORGANISER, MEMBER = "organiser", "member"
+    ROLE_CHOICES = [(ORGANISER, "Organiser"), (MEMBER, "Member")]
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships")
+    role = models.CharField(max_length=16, choices=ROLE_CHOICES, default=MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user__display_name"]
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class ClubInvite(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    code = models.CharField(max_length=40, unique=True, default=new_code)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"invite to {self.club} until {self.expires:%Y-%m-%d}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:join", args=[self.code])
+
+
+class League(models.Model):
+    ROUND_ROBIN, SWISS = "round-robin", "swiss"
+    FORMAT_CHOICES = [(ROUND_ROBIN, "Round robin in each division (planned at the start)"),
+                      (SWISS, "Swiss: each round by the standings at its start")]
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    format = models.CharField(max_length=16, choices=FORMAT_CHOICES, default=ROUND_ROBIN)
+    name = models.CharField(max_length=80)
+    engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
+    options = models.JSONField(default=dict, blank=True, help_text="The game's variant options (normalised)")
+    table_size = models.PositiveSmallIntegerField()
+    exact_size = models.BooleanField(
+        default=False, help_text="Only tables of exactly the table size, with byes for the players left over; "
+                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows")
+    rated = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:league", args=[self.pk])
+
+
+class Season(models.Model):
+    DRAFT, SIGNUP, RUNNING, PAUSED, FINISHED = "draft", "signup", "running", "paused", "finished"
+    STATUS_CHOICES = [(DRAFT, "Draft"), (SIGNUP, "Sign-up open"), (RUNNING, "Running"),
+                      (PAUSED, "Paused"), (FINISHED, "Finished")]
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=80, blank=True)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=DRAFT)
+    signup_opens = models.DateTimeField(null=True, blank=True)
+    signup_closes = models.DateTimeField(null=True, blank=True)
+    starts_at = models.DateTimeField(help_text="When round 1 starts")
+    rounds = models.PositiveSmallIntegerField()
+    round_days = models.PositiveSmallIntegerField(default=14, help_text="Days between round starts")
+    deadline_hours = models.PositiveIntegerField(help_text="Hours per decision in the season's games")
+    promote = models.PositiveSmallIntegerField(default=1)
+    relegate = models.PositiveSmallIntegerField(default=1)
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
+    paused_at = models.DateTimeField(null=True, blank=True, help_text="Set while paused: resuming moves the rounds "
+                                                                      "not yet started on by the pause's length")
+    # The planned round robin per division: {"<division id>": [{"tables": [[uid, ...], ...],
+    # "byes": [uid, ...]}, ...]} (one item per round), made at the start, re-formed on a dropout.
+    plan = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["league", "-number"]
+        constraints = [models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.league} season {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:season", args=[self.pk])
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    level = models.PositiveSmallIntegerField(help_text="1 = top division")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["season", "level"]
+        constraints = [models.UniqueConstraint(fields=["season", "level"], name="unique_division_level")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    ACTIVE, DROPPED = "active", "dropped"
+    STATUS_CHOICES = [(ACTIVE, "Active"), (DROPPED, "Dropped out")]
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    division = models.ForeignKey(Division, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="league_entries")
+    seed_rating = models.FloatField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
+    dropped_at_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "division__level", "user__display_name"]
+        constraints = [models.UniqueConstraint(fields=["season", "user"], name="one_entry_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.season}"
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    starts_at = models.DateTimeField()
+    created_at = models.DateTimeField(null=True, blank=True, help_text="When its games were created (pairing done)")
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [models.UniqueConstraint(fields=["season", "number"], name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.season} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tables")
+    index = models.PositiveSmallIntegerField()
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="league_table")
+    seat_order = models.JSONField(help_text="User ids, seat 0 first")
+
+    class Meta:
+        ordering = ["round", "division__level", "index"]
+        constraints = [models.UniqueConstraint(fields=["round", "division", "index"], name="unique_table")]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.division} table {self.index + 1}"
+
+
+class OrganiserAction(models.Model):
+    """Append-only: what an organiser did, shown to the club's members."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="actions")
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="actions")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=40)
+    details = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("the organiser log is append-only")
+        super().save(*args, **kwargs)
+
+
+class Rating(models.Model):
+    """A player's OpenSkill (Plackett–Luce) rating for one game title (docs/leagues.md "Ratings")."""
+
+    PROVISIONAL_GAMES = 5
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["engine", "-mu"]
+        constraints = [models.UniqueConstraint(fields=["user", "engine"], name="one_rating_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.engine} {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate shown and used for seeding: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < self.PROVISIONAL_GAMES
+
+
+class RatedGame(models.Model):
+    """A finished game whose result has been applied to the ratings (or deliberately skipped):
+    each game counts once."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rated")
+    applied = models.BooleanField(default=True, help_text="False: not rated (an unrated league's game)")
+    at = models.DateTimeField(auto_now_add=True)
+
+
+class RatingChange(models.Model):
+    """The history: one row per player and rated game."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["rating", "game"], name="one_change_per_game")]
+
+    @property
+    def ordinal_before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def ordinal_after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after

@@ -1,0 +1,712 @@
+"""The write path of clubs and leagues. Pages, the admin's actions and the beat task call these.
+
+Every function that changes something runs in a transaction and raises ``LeagueError`` with a
+message for the person who asked. Organiser-only actions check the role and are written to the
+club's ``OrganiserAction`` log. Games are created, started and resigned only through
+``games.services`` (the games' one write path).
+"""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from games import services as games
+from games.engines import IllegalMove, get_engine
+from games.models import Game
+
+from . import pairing
+from .models import (Club, ClubInvite, Division, Entry, League, Membership, OrganiserAction, Round,
+                     Season, Table)
+
+log = logging.getLogger(__name__)
+
+
+class LeagueError(Exception):
+    """A request that cannot be carried out; the message is shown to the person who asked."""
+
+
+# --- roles -------------------------------------------------------------------------
+
+def role_of(club: Club, user) -> str | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+
+
+def is_member(club: Club, user) -> bool:
+    return role_of(club, user) is not None
+
+
+def is_organiser(club: Club, user) -> bool:
+    return role_of(club, user) == Membership.ORGANISER
+
+
+def _require_organiser(club: Club, user) -> None:
+    if not is_organiser(club, user):
+        raise LeagueError("Only an organiser of this club can do that.")
+
+
+def _log(club: Club, actor, action: str, season: Season | None = None, **details) -> OrganiserAction:
+    return OrganiserAction.objects.create(club=club, season=season, actor=actor, action=action, details=details)
+
+
+# --- clubs -------------------------------------------------------------------------
+
+def create_club(user, name: str, *, slug: str | None = None, default_deadline_hours: int = 72) -> Club:
+    name = (name or "").strip()
+    if not name:
+        raise LeagueError("A club needs a name.")
+    slug = slugify(slug or name)[:80]
+    if not slug:
+        raise LeagueError("Choose a name with letters or digits in it.")
+    if not 1 <= default_deadline_hours <= 24 * 60:
+        raise LeagueError("The default deadline must be between 1 hour and 60 days.")
+    with transaction.atomic():
+        if Club.objects.filter(slug=slug).exists():
+            raise LeagueError(f"There is already a club at the address {slug!r}; choose another name.")
+        club = Club.objects.create(name=name[:80], slug=slug, created_by=user,
+                                   default_deadline_hours=default_deadline_hours)
+        Membership.objects.create(club=club, user=user, role=Membership.ORGANISER)
+        _log(club, user, "create club", name=club.name)
+    return club
+
+
+def update_club(club: Club, user, *, name: str, default_deadline_hours: int) -> Club:
+    """The organiser changes the club's name or its default time per decision (for seasons
+    created afterwards)."""
+    _require_organiser(club, user)
+    name = (name or "").strip()
+    if not name:
+        raise LeagueError("A club needs a name.")
+    if not 1 <= default_deadline_hours <= 24 * 60:
+        raise LeagueError("The default deadline must be between 1 hour and 60 days.")
+    with transaction.atomic():
+        club.name, club.default_deadline_hours = name[:80], default_deadline_hours
+        club.save(update_fields=["name", "default_deadline_hours"])
+        _log(club, user, "club settings", name=club.name, default_deadline_hours=default_deadline_hours)
+    return club
+
+
+def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
+    """An invitation link (any member may invite; it makes the holder a member)."""
+    if not is_member(club, user):
+        raise LeagueError("Only members of this club can invite others.")
+    return ClubInvite.objects.create(club=club, created_by=user, expires=timezone.now() + timedelta(days=days))
+
+
+def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
+    """Mail an invitation link (a fresh one, valid 14 days) to ``email``."""
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
+
+    from hanseweb.mail.outbox import absolute, queue_mail
+
+    email = (email or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise LeagueError("That is not an email address.") from None
+    with transaction.atomic():
+        invite = create_invite(club, user)
+        queue_mail(to=email, template="leagues/mail/invite", kind="club_invite", context={
+            "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
+        if is_organiser(club, user):
+            _log(club, user, "invite by mail", email=email)
+    return invite
+
+
+def join_club(code: str, user) -> Club:
+    with transaction.atomic():
+        invite = ClubInvite.objects.select_related("club").filter(code=code).first()
+        if invite is None:
+            raise LeagueError("This invitation link is not valid.")
+        if invite.expires < timezone.now():
+            raise LeagueError("This invitation link has expired; ask the club for a new one.")
+        if is_member(invite.club, user):
+            raise LeagueError("You are already a member of this club.")
+        Membership.objects.create(club=invite.club, user=user, role=Membership.MEMBER)
+        return invite.club
+
+
+def set_role(club: Club, user, member, role: str) -> Membership:
+    _require_organiser(club, user)
+    if role not in (Membership.ORGANISER, Membership.MEMBER):
+        raise LeagueError("Unknown role.")
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update(of=("self",)).filter(club=club, user=member).order_by().first()
+        if membership is None:
+            raise LeagueError(f"{member} is not a member of this club.")
+        if role == Membership.MEMBER and membership.role == Membership.ORGANISER and \
+                club.memberships.filter(role=Membership.ORGANISER).count() == 1:
+            raise LeagueError("A club must keep at least one organiser.")
+        membership.role = role
+        membership.save(update_fields=["role"])
+        _log(club, user, "set role", member=str(member), role=role)
+    return membership
+
+
+# --- leagues and seasons ------------------------------------------------------------
+
+def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
+                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False) -> League:
+    _require_organiser(club, user)
+    try:
+        eng = get_engine(engine)
+    except KeyError:
+        raise LeagueError(f"There is no game {engine!r}.") from None
+    if not eng.min_players <= table_size <= eng.max_players:
+        raise LeagueError(f"{eng.name} is for {eng.min_players}–{eng.max_players} players; "
+                          f"a table of {table_size} is not possible.")
+    try:
+        normalised = eng.normalise_options(dict(options or {}), table_size)
+    except IllegalMove as exc:
+        raise LeagueError(f"Options not accepted: {exc}") from None
+    normalised.pop("seats", None)
+    if format not in dict(League.FORMAT_CHOICES):
+        raise LeagueError(f"Unknown format {format!r}.")
+    name = (name or "").strip() or f"{club.name} {eng.name} league"
+    with transaction.atomic():
+        league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
+                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size)
+        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format)
+    return league
+
+
+def create_season(league: League, user, *, starts_at, rounds: int, deadline_hours: int | None = None,
+                  round_days: int = 14, signup_closes=None, promote: int = 1, relegate: int = 1,
+                  name: str = "", previous: Season | None = None) -> Season:
+    """A new season, open for sign-up straight away."""
+    _require_organiser(league.club, user)
+    if not 1 <= rounds <= 50:
+        raise LeagueError("A season has between 1 and 50 rounds.")
+    if round_days < 1:
+        raise LeagueError("Rounds must be at least a day apart.")
+    with transaction.atomic():
+        number = (league.seasons.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        season = Season.objects.create(
+            league=league, number=number, name=name[:80], status=Season.SIGNUP, signup_opens=timezone.now(),
+            signup_closes=signup_closes, starts_at=starts_at, rounds=rounds, round_days=round_days,
+            deadline_hours=deadline_hours or league.club.default_deadline_hours, promote=promote,
+            relegate=relegate, previous=previous,
+        )
+        _log(league.club, user, "create season", season, number=number, rounds=rounds,
+             starts_at=starts_at.isoformat())
+    return season
+
+
+def _locked_season(season_id: int) -> Season:
+    # Only the season's row is locked (not its league's and club's, which are read along).
+    season = (Season.objects.select_for_update(of=("self",)).select_related("league__club")
+              .filter(pk=season_id).order_by().first())
+    if season is None:
+        raise LeagueError("There is no such season.")
+    return season
+
+
+def sign_up(season: Season, user) -> Entry:
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        if not is_member(season.league.club, user):
+            raise LeagueError("Join the club first: only members can sign up for its leagues.")
+        if season.status != Season.SIGNUP:
+            raise LeagueError("Sign-up for this season is not open.")
+        now = timezone.now()
+        if season.signup_opens and season.signup_opens > now:
+            raise LeagueError(f"Sign-up opens on {season.signup_opens:%Y-%m-%d %H:%M} UTC.")
+        if season.signup_closes and season.signup_closes < now:
+            raise LeagueError("Sign-up for this season has closed.")
+        if Entry.objects.filter(season=season, user=user).exists():
+            raise LeagueError("You have already signed up for this season.")
+        # A season carried over from the last one (divisions already filled by promotion and
+        # relegation): newcomers start in the bottom division; the organiser can move them.
+        bottom = season.divisions.order_by("-level").first()
+        return Entry.objects.create(season=season, user=user, division=bottom,
+                                    seed_rating=rating_of(user, season.league.engine))
+
+
+def remove_entry(season: Season, user, player) -> None:
+    """The organiser takes a sign-up out before the start."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.SIGNUP, Season.DRAFT):
+            raise LeagueError("The season has started: drop or replace the player instead.")
+        deleted, _ = Entry.objects.filter(season=season, user=player).delete()
+        if not deleted:
+            raise LeagueError(f"{player} has not signed up.")
+        _log(season.league.club, user, "remove sign-up", season, player=str(player))
+
+
+def withdraw(season: Season, user) -> None:
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        if season.status not in (Season.SIGNUP, Season.DRAFT):
+            raise LeagueError("The season has started: ask an organiser to take you out.")
+        deleted, _ = Entry.objects.filter(season=season, user=user).delete()
+        if not deleted:
+            raise LeagueError("You have not signed up for this season.")
+
+
+def rating_of(user, engine: str) -> float | None:
+    """The player's rating ordinal for this game, if ratings exist (else None)."""
+    try:
+        from .ratings import ordinal_of
+    except ImportError:
+        return None
+    return ordinal_of(user, engine)
+
+
+def seed_divisions(season: Season, user, divisions: int) -> list[Division]:
+    """Split the entries into ``divisions`` divisions of (nearly) equal size, best first: by seed
+    rating (highest first; unrated last), then alphabetically by name. Replaces any earlier
+    seeding; the organiser can move players by hand afterwards (``move_entry``)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.DRAFT, Season.SIGNUP):
+            raise LeagueError("Divisions can only be seeded before the season starts.")
+        entries = list(season.entries.filter(status=Entry.ACTIVE).select_related("user"))
+        engine = get_engine(season.league.engine)
+        if divisions < 1 or len(entries) < divisions * engine.min_players:
+            raise LeagueError(f"{len(entries)} players cannot fill {divisions} division(s) of at least "
+                              f"{engine.min_players} players.")
+        for entry in entries:
+            entry.seed_rating = rating_of(entry.user, season.league.engine)
+        entries.sort(key=lambda e: (e.seed_rating is None, -(e.seed_rating or 0),
+                                    (e.user.display_name or e.user.email).lower(), e.user_id))
+        Entry.objects.filter(season=season).update(division=None)
+        season.divisions.all().delete()
+        made = [Division.objects.create(season=season, level=level, name=f"Division {level}")
+                for level in range(1, divisions + 1)]
+        base, extra = divmod(len(entries), divisions)
+        start = 0
+        for i, division in enumerate(made):
+            count = base + (1 if i < extra else 0)
+            for entry in entries[start:start + count]:
+                entry.division = division
+            start += count
+        Entry.objects.bulk_update(entries, ["division", "seed_rating"])
+        _log(season.league.club, user, "seed divisions", season, divisions=divisions,
+             by="rating" if any(e.seed_rating is not None for e in entries) else "name")
+        return made
+
+
+def move_entry(season: Season, user, player, level: int) -> Entry:
+    """Seeding by hand: put ``player`` into the division of ``level`` (before the start)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.DRAFT, Season.SIGNUP):
+            raise LeagueError("Divisions can only be changed before the season starts.")
+        division = season.divisions.filter(level=level).first()
+        if division is None:
+            raise LeagueError(f"There is no division {level}.")
+        entry = season.entries.filter(user=player).first()
+        if entry is None:
+            raise LeagueError(f"{player} has not signed up.")
+        entry.division = division
+        entry.save(update_fields=["division"])
+        _log(season.league.club, user, "move player", season, player=str(player), division=division.name)
+        return entry
+
+
+def _engine_bounds(season: Season) -> tuple[int, int, int]:
+    engine = get_engine(season.league.engine)
+    return season.league.table_size, engine.min_players, engine.max_players
+
+
+def _deviation(season: Season) -> dict:
+    """The pairing's ``max_deviation``: 0 for a league of exact table sizes (byes instead)."""
+    return {"max_deviation": 0} if season.league.exact_size else {}
+
+
+def _plan_seed(season: Season, division: Division, salt: str = "") -> str:
+    return f"season-{season.pk}/division-{division.pk}{salt}"
+
+
+def _as_json(rounds: list[pairing.Round]) -> list[dict]:
+    return [{"tables": [list(t) for t in r.tables], "byes": list(r.byes)} for r in rounds]
+
+
+def _as_rounds(items: list[dict]) -> list[pairing.Round]:
+    return [pairing.Round(tables=item["tables"], byes=item.get("byes", [])) for item in items]
+
+
+def start_season(season: Season, user) -> Season:
+    """Close sign-up, plan every division's whole round robin (stored on the season), and make
+    the rounds; the beat creates each round's games when it is due (``start_due_rounds``)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.DRAFT, Season.SIGNUP):
+            raise LeagueError("This season has already started.")
+        active = list(season.entries.filter(status=Entry.ACTIVE))
+        if any(e.division_id is None for e in active):
+            raise LeagueError("Every player needs a division: seed the divisions first.")
+        size, low, high = _engine_bounds(season)
+        plan = {}
+        for division in season.divisions.all():
+            players = sorted(e.user_id for e in active if e.division_id == division.pk)
+            if len(players) < low:
+                raise LeagueError(f"{division.name} has {len(players)} players; a table needs at least {low}.")
+            if season.league.format == League.SWISS:
+                plan[str(division.pk)] = []  # each round is paired at its start
+                continue
+            plan[str(division.pk)] = _as_json(
+                pairing.round_robin(players, season.rounds, size, low, high, _plan_seed(season, division),
+                                    **_deviation(season)))
+        season.plan = plan
+        season.status = Season.RUNNING
+        season.save(update_fields=["plan", "status"])
+        for number in range(1, season.rounds + 1):
+            Round.objects.get_or_create(
+                season=season, number=number,
+                defaults={"starts_at": season.starts_at + timedelta(days=season.round_days * (number - 1))})
+        _log(season.league.club, user, "start season", season,
+             players=len(active), divisions=len(plan), rounds=season.rounds)
+        return season
+
+
+def set_paused(season: Season, user, paused: bool) -> Season:
+    """Pause: no new round starts (running games go on). Resume: the rounds not yet started move
+    on by the length of the pause, so the schedule continues where it stopped."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if paused and season.status != Season.RUNNING:
+            raise LeagueError("Only a running season can be paused.")
+        if not paused and season.status != Season.PAUSED:
+            raise LeagueError("This season is not paused.")
+        now = timezone.now()
+        shift = None
+        if paused:
+            season.paused_at = now
+        else:
+            # The pause does not count: rounds not yet started move on by its length.
+            shift = now - (season.paused_at or now)
+            if shift > timedelta(0):
+                for rnd in season.round_set.filter(created_at__isnull=True):
+                    rnd.starts_at += shift
+                    rnd.save(update_fields=["starts_at"])
+            season.paused_at = None
+        season.status = Season.PAUSED if paused else Season.RUNNING
+        season.save(update_fields=["status", "paused_at"])
+        details = {"rounds_moved_by_hours": round(shift.total_seconds() / 3600, 1)} if shift else {}
+        _log(season.league.club, user, "pause season" if paused else "resume season", season, **details)
+        return season
+
+
+# --- rounds ------------------------------------------------------------------------
+
+def start_due_rounds(now=None) -> int:
+    """Create the games of every round that is due in a running season. Idempotent: a round is
+    done once (``Round.created_at``, under the season's row lock) and a table once (unique
+    round/division/index). Returns the number of games created."""
+    now = now or timezone.now()
+    made = 0
+    due = (Round.objects.filter(season__status=Season.RUNNING, created_at__isnull=True, starts_at__lte=now)
+           .order_by("season_id").values_list("season_id", flat=True).distinct())
+    for season_id in list(due):
+        try:
+            made += _start_rounds_of(season_id, now)
+        except LeagueError:
+            # One season's failure (rolled back whole) must not hold up the others; the next
+            # beat tries again.
+            log.exception("could not start the due rounds of season %s", season_id)
+    return made
+
+
+def _start_rounds_of(season_id: int, now) -> int:
+    made = 0
+    with transaction.atomic():
+        season = _locked_season(season_id)
+        if season.status != Season.RUNNING:
+            return 0
+        for rnd in season.round_set.filter(created_at__isnull=True, starts_at__lte=now).order_by("number"):
+            made += _create_tables(season, rnd)
+            rnd.created_at = timezone.now()
+            rnd.save(update_fields=["created_at"])
+    return made
+
+
+def _create_tables(season: Season, rnd: Round) -> int:
+    league = season.league
+    users = {u.pk: u for u in get_user_model().objects.filter(league_entries__season=season)}
+    made = 0
+    for division in season.divisions.all():
+        if league.format == League.SWISS:
+            _pair_swiss(season, division, rnd)
+        planned = season.plan.get(str(division.pk), [])
+        if rnd.number > len(planned):
+            continue
+        for index, order in enumerate(planned[rnd.number - 1]["tables"]):
+            if Table.objects.filter(round=rnd, division=division, index=index).exists():
+                continue
+            players = [users[uid] for uid in order]
+            creator = players[0]
+            title = f"{league.name} {season.number}, round {rnd.number}, {division.name} table {index + 1}"
+            try:
+                game = games.create_game(
+                    creator=creator, engine=league.engine, title=title, players=len(players),
+                    options=league.options, listed=False, seat_order=Game.SEAT_ORDER_CREATOR,
+                    move_deadline_hours=season.deadline_hours)
+                for player in players[1:]:
+                    games.join_game(game.pk, player, invite_code=game.invite_code)
+                games.start_game(game.pk, creator, list(order))
+            except games.GameError as exc:
+                raise LeagueError(f"Could not create {title}: {exc}") from exc
+            table = Table.objects.create(round=rnd, division=division, index=index, game=game,
+                                         seat_order=list(order))
+            _mail_table(table, players)
+            made += 1
+    return made
+
+
+def _pair_swiss(season: Season, division: Division, rnd: Round) -> None:
+    """A Swiss round, paired at its start from the division's standings then (finished games
+    only; the standings' order with its tie-breaks) and the rounds so far (avoiding repeat
+    tables); stored in the plan like a round robin's rounds."""
+    key = str(division.pk)
+    history = season.plan.get(key, [])
+    if len(history) >= rnd.number:
+        return
+    order = [row.player for row in division_standings(division)
+             if row.entry is not None and row.entry.status == Entry.ACTIVE]
+    size, low, high = _engine_bounds(season)
+    if len(order) < low:
+        return
+    made = pairing.swiss(order, _as_rounds(history), size, low, high, _plan_seed(season, division, "/swiss"),
+                         **_deviation(season))
+    season.plan = {**season.plan, key: history + _as_json([made])}
+    season.save(update_fields=["plan"])
+
+
+def _mail_table(table: Table, players: list) -> None:
+    from hanseweb.mail.outbox import absolute, queue_mail
+
+    season = table.round.season
+    names = [str(p) for p in players]
+    for seat, player in enumerate(players):
+        if not player.email_confirmed:
+            continue
+        queue_mail(to=player.email, template="leagues/mail/new_table", user=player, kind="league_table", context={
+            "player": player, "season": season, "league": season.league, "round": table.round,
+            "division": table.division, "seat": seat + 1, "names": names, "game": table.game,
+            "game_url": absolute(table.game.get_absolute_url()),
+            "season_url": absolute(season.get_absolute_url()),
+            "deadline_hours": season.deadline_hours,
+        })
+
+
+def played_rounds(season: Season) -> int:
+    return season.round_set.filter(created_at__isnull=False).count()
+
+
+# --- organiser tools during the season -------------------------------------------------
+
+def _resign_from_season_games(season: Season, player) -> list[int]:
+    ids = list(Table.objects.filter(round__season=season, game__status=Game.RUNNING,
+                                    game__seats__user=player, game__seats__resigned=False)
+               .values_list("game_id", flat=True))
+    for game_id in ids:
+        games.resign(game_id, player)
+    return ids
+
+
+def drop_player(season: Season, user, player) -> Entry:
+    """Take ``player`` out of a running season (an organiser, or the player themselves): their
+    running games of the season go on with the autopilot (``games.services.resign``), the entry
+    is marked dropped at the number of rounds already started, and their division's rounds still
+    to come are re-formed without them (``pairing.reform``)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        if user.pk != player.pk:
+            _require_organiser(season.league.club, user)
+        if season.status not in (Season.RUNNING, Season.PAUSED):
+            raise LeagueError("Players can be dropped only from a running or paused season; "
+                              "before the start they withdraw.")
+        entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=player).first()
+        if entry is None or entry.status != Entry.ACTIVE:
+            raise LeagueError(f"{player} is not an active player of this season.")
+        played = played_rounds(season)
+        resigned = _resign_from_season_games(season, player)
+        entry.status, entry.dropped_at_round = Entry.DROPPED, played
+        entry.save(update_fields=["status", "dropped_at_round"])
+        if entry.division_id is not None and season.league.format == League.ROUND_ROBIN:
+            _reform(season, entry.division, [player.pk], played)
+        _log(season.league.club, user, "drop player", season, player=str(player), after_round=played,
+             resigned_games=resigned)
+        return entry
+
+
+def _reform(season: Season, division: Division, dropped: list[int], played: int) -> None:
+    key = str(division.pk)
+    schedule = _as_rounds(season.plan.get(key, []))
+    active = list(season.entries.filter(division=division, status=Entry.ACTIVE).values_list("user_id", flat=True))
+    size, low, high = _engine_bounds(season)
+    if len(active) < low:
+        # Too few left for a table: the division's remaining rounds have no tables (byes).
+        later = [{"tables": [], "byes": sorted(active)} for _ in schedule[played:]]
+        season.plan = {**season.plan, key: _as_json(schedule[:played]) + later}
+        season.save(update_fields=["plan"])
+        return
+    reformed = pairing.reform(schedule, dropped, played, size, low, high,
+                              _plan_seed(season, division, f"/reform-{played}-{len(active)}"), players=active,
+                              **_deviation(season))
+    season.plan = {**season.plan, key: _as_json(reformed)}
+    season.save(update_fields=["plan"])
+
+
+def replace_player(season: Season, user, old, new) -> Entry:
+    """``new`` takes ``old``'s place in the rounds still to come (same division, same planned
+    seats); ``old``'s running games go on with the autopilot and ``old`` is marked dropped."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.RUNNING, Season.PAUSED):
+            raise LeagueError("Players can be replaced only in a running or paused season.")
+        if not is_member(season.league.club, new):
+            raise LeagueError(f"{new} is not a member of this club.")
+        if season.entries.filter(user=new).exists():
+            raise LeagueError(f"{new} already plays in this season.")
+        entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=old, status=Entry.ACTIVE).first()
+        if entry is None:
+            raise LeagueError(f"{old} is not an active player of this season.")
+        played = played_rounds(season)
+        resigned = _resign_from_season_games(season, old)
+        entry.status, entry.dropped_at_round = Entry.DROPPED, played
+        entry.save(update_fields=["status", "dropped_at_round"])
+        replacement = Entry.objects.create(season=season, division=entry.division, user=new,
+                                           seed_rating=rating_of(new, season.league.engine))
+        key = str(entry.division_id)
+        rounds = season.plan.get(key, [])
+        for item in rounds[played:]:
+            item["tables"] = [[new.pk if uid == old.pk else uid for uid in t] for t in item["tables"]]
+            item["byes"] = [new.pk if uid == old.pk else uid for uid in item.get("byes", [])]
+        season.plan = {**season.plan, key: rounds}
+        season.save(update_fields=["plan"])
+        _log(season.league.club, user, "replace player", season, player=str(old), replacement=str(new),
+             after_round=played, resigned_games=resigned)
+        return replacement
+
+
+def award_forfeit(season: Season, user, game_id: int, loser) -> Game:
+    """The organiser rules that ``loser`` forfeits a running game of this season: the seat is
+    resigned through ``games.services.resign`` (ranked below everyone who plays on)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        table = Table.objects.filter(round__season=season, game_id=game_id).select_related("game").first()
+        if table is None:
+            raise LeagueError("That game is not part of this season.")
+        try:
+            game = games.resign(game_id, loser)
+        except games.GameError as exc:
+            raise LeagueError(f"No forfeit: {exc}") from None
+        _log(season.league.club, user, "award forfeit", season, game=game_id, player=str(loser))
+        return game
+
+
+def finish_season(season: Season, user) -> Season:
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        _require_organiser(season.league.club, user)
+        if season.status not in (Season.RUNNING, Season.PAUSED):
+            raise LeagueError("Only a running or paused season can be finished.")
+        season.status = Season.FINISHED
+        season.save(update_fields=["status"])
+        _log(season.league.club, user, "finish season", season)
+        return season
+
+
+def finish_completed_seasons() -> int:
+    """Mark running seasons finished whose rounds have all started and whose games have all
+    ended (logged without an actor). Returns how many."""
+    done = 0
+    for season in Season.objects.filter(status=Season.RUNNING).select_related("league__club"):
+        rounds = season.round_set.all()
+        if rounds.filter(created_at__isnull=True).exists() or not rounds.exists():
+            continue
+        if Table.objects.filter(round__season=season).exclude(game__status=Game.FINISHED).exists():
+            continue
+        with transaction.atomic():
+            season = _locked_season(season.pk)
+            if season.status != Season.RUNNING:
+                continue
+            season.status = Season.FINISHED
+            season.save(update_fields=["status"])
+            _log(season.league.club, None, "season complete", season)
+            done += 1
+    return done
+
+
+def promotion(season: Season) -> dict[int, int]:
+    """Where each active player of a season goes next: {user id: division level}. In every
+    division, ordered by the standings, the top ``promote`` go up one level (not from the top
+    division) and the bottom ``relegate`` go down one (not from the bottom division); players who
+    dropped out are not carried over."""
+    divisions = list(season.divisions.order_by("level"))
+    moves = {}
+    for i, division in enumerate(divisions):
+        players = [row.player for row in division_standings(division)
+                   if row.entry is not None and row.entry.status == Entry.ACTIVE]
+        up = set(players[:season.promote]) if i > 0 else set()
+        down = set(players[max(len(players) - season.relegate, 0):]) if i < len(divisions) - 1 and season.relegate else set()
+        for player in players:
+            moves[player] = division.level - 1 if player in up else division.level + 1 if player in down - up \
+                else division.level
+    return moves
+
+
+def next_season(season: Season, user, *, starts_at=None) -> Season:
+    """The next season of the league in one step, from a finished season: same settings, the
+    same divisions, every active player carried over with promotion and relegation applied
+    (``promotion``), open for sign-up (players may withdraw, newcomers join the bottom division)."""
+    with transaction.atomic():
+        season = _locked_season(season.pk)
+        club = season.league.club
+        _require_organiser(club, user)
+        if season.status != Season.FINISHED:
+            raise LeagueError("Finish this season first: the next one starts from its final standings.")
+        if season.next_seasons.exists():
+            raise LeagueError("The next season has already been created.")
+        moves = promotion(season)
+        last = season.round_set.order_by("-number").first()
+        if starts_at is None:
+            starts_at = max(timezone.now(), last.starts_at if last else season.starts_at) + timedelta(days=season.round_days)
+        new = create_season(season.league, user, starts_at=starts_at, rounds=season.rounds,
+                            deadline_hours=season.deadline_hours, round_days=season.round_days,
+                            promote=season.promote, relegate=season.relegate, previous=season)
+        levels = {}
+        for division in season.divisions.order_by("level"):
+            levels[division.level] = Division.objects.create(season=new, level=division.level, name=division.name)
+        users = {u.pk: u for u in get_user_model().objects.filter(pk__in=moves)}
+        for uid, level in moves.items():
+            Entry.objects.create(season=new, user_id=uid, division=levels[level],
+                                 seed_rating=rating_of(users[uid], season.league.engine))
+        old_level = dict(season.entries.filter(user_id__in=moves).values_list("user_id", "division__level"))
+        _log(club, user, "next season", new, previous=season.number,
+             promoted=sorted(str(users[u]) for u, lv in moves.items() if lv < old_level[u]),
+             relegated=sorted(str(users[u]) for u, lv in moves.items() if lv > old_level[u]))
+        return new
+
+
+# --- reading -----------------------------------------------------------------------
+
+def division_standings(division: Division) -> list:
+    """The division's standings (``standings.Row`` list) from its finished games; each row has
+    ``entry`` (dropped players stay listed, marked) and its ``games`` linked by id."""
+    from . import standings as st
+
+    entries = {e.user_id: e for e in division.entries.select_related("user")}
+    tables = Table.objects.filter(division=division).select_related("game").prefetch_related("game__seats")
+    results = st.results_from_games([t.game for t in tables])
+    rows = st.standings(entries, results, names={uid: str(e.user) for uid, e in entries.items()})
+    for row in rows:
+        row.entry = entries.get(row.player)
+    return rows

@@ -1,0 +1,335 @@
+"""Club, league and season pages, and the organiser tools (every change through
+``hanseweb.leagues.services``; every organiser action is logged there)."""
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
+
+from hanseweb import throttle
+
+from games.models import Game
+
+from . import feeds, forms, pairing, services
+from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, Season, Table
+from .services import LeagueError
+
+
+def _member_or_403(club, user):
+    role = services.role_of(club, user)
+    if role is None:
+        raise PermissionDenied("This page is for the club's members: ask an organiser for an invitation link.")
+    return role
+
+
+@login_required
+def clubs(request):
+    mine = Club.objects.filter(memberships__user=request.user).order_by("name")
+    return render(request, "leagues/clubs.html", {"clubs": mine})
+
+
+@login_required
+def create_club(request):
+    form = forms.ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(request.user, form.cleaned_data["name"],
+                                        default_deadline_hours=form.cleaned_data["default_deadline_hours"])
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(club)
+    return render(request, "leagues/form.html", {"form": form, "title": "New club"})
+
+
+@login_required
+def join(request, code):
+    invite = ClubInvite.objects.select_related("club").filter(code=code).first()
+    if request.method == "POST":
+        try:
+            club = services.join_club(code, request.user)
+        except LeagueError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Welcome to {club.name}.")
+            return redirect(club)
+    return render(request, "leagues/join.html", {"invite": invite, "code": code})
+
+
+@login_required
+def club(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    role = _member_or_403(club, request.user)
+    tables = (Table.objects.filter(round__season__league__club=club).select_related("game", "round__season__league")
+              .prefetch_related("game__seats__user").order_by("-game__last_move_at", "-pk"))
+    return render(request, "leagues/club.html", {
+        "club": club, "role": role, "organiser": role == Membership.ORGANISER,
+        "members": club.memberships.select_related("user").order_by("-role", "user__display_name"),
+        "leagues": club.leagues.prefetch_related("seasons"),
+        "running": [t for t in tables.filter(game__status=Game.RUNNING)[:50]],
+        "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
+        "actions": club.actions.select_related("actor", "season")[:100],
+        "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
+        **_club_ratings(club),
+    })
+
+
+def _club_ratings(club) -> dict:
+    """The members' ratings for the games of the club's leagues, best first, and their latest
+    changes (the history)."""
+    engines = sorted(set(club.leagues.values_list("engine", flat=True)))
+    members = club.memberships.values_list("user_id", flat=True)
+    by_engine = []
+    for engine in engines:
+        rows = sorted(Rating.objects.filter(engine=engine, user_id__in=members).select_related("user"),
+                      key=lambda r: -r.ordinal)
+        by_engine.append({"engine": engine, "ratings": rows})
+    changes = (RatingChange.objects.filter(rating__user_id__in=members, rating__engine__in=engines)
+               .select_related("rating__user", "game")[:30])
+    return {"ratings": by_engine, "rating_changes": changes}
+
+
+@login_required
+def club_settings(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can change its settings.")
+    form = forms.ClubForm(request.POST or None, initial={"name": club.name,
+                                                          "default_deadline_hours": club.default_deadline_hours})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_club(club, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Club settings saved.")
+            return redirect(club)
+    return render(request, "leagues/form.html", {"form": form, "title": f"Settings of {club.name}"})
+
+
+@login_required
+@require_POST
+def set_role(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can change roles.")
+    try:
+        member = get_user_model().objects.filter(pk=int(request.POST.get("member", "0") or 0)).first()
+        if member is None:
+            raise LeagueError("Choose a member.")
+        services.set_role(club, request.user, member, request.POST.get("role", ""))
+        messages.success(request, f"{member} is now {request.POST.get('role')}.")
+    except (LeagueError, ValueError) as exc:
+        messages.error(request, str(exc) if isinstance(exc, LeagueError) else "Choose a member.")
+    return redirect(club)
+
+
+def _mailing(group, request):
+    """Only posts that mail an invitation count against the rate limit."""
+    return throttle.rate("club_invite_mail_per_user")(group, request) if request.POST.get("email") else None
+
+
+@login_required
+@require_POST
+@ratelimit(group="club_invite_mail", key="user", rate=_mailing, method="POST")
+def invite(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_member(club, request.user):
+        raise PermissionDenied("Only members of this club can invite others.")
+    email = request.POST.get("email", "").strip()
+    try:
+        if email:
+            services.invite_by_mail(club, request.user, email)
+            messages.success(request, f"Invitation mailed to {email}.")
+        else:
+            inv = services.create_invite(club, request.user)
+            messages.success(request, "Invitation link (valid 14 days): "
+                             + request.build_absolute_uri(inv.get_absolute_url()))
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(club)
+
+
+@login_required
+def create_league(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not services.is_organiser(club, request.user):
+        raise PermissionDenied("Only an organiser of this club can create leagues.")
+    form = forms.LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.create_league(club, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(league)
+    return render(request, "leagues/form.html", {"form": form, "title": f"New league of {club.name}"})
+
+
+@login_required
+def league(request, pk):
+    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
+    role = _member_or_403(league.club, request.user)
+    return render(request, "leagues/league.html", {
+        "league": league, "club": league.club, "organiser": role == Membership.ORGANISER,
+        "seasons": league.seasons.all(),
+        "calendar_url": request.build_absolute_uri(feeds.league_calendar_url(league)),
+        "results_url": request.build_absolute_uri(feeds.league_results_url(league)),
+    })
+
+
+@login_required
+def create_season(request, pk):
+    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
+    if not services.is_organiser(league.club, request.user):
+        raise PermissionDenied("Only an organiser of this club can create seasons.")
+    form = forms.SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.create_season(league, request.user, **form.cleaned_data)
+        except LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "title": f"New season of {league.name}"})
+
+
+@login_required
+def season(request, pk):
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    club = season.league.club
+    role = _member_or_403(club, request.user)
+    organiser = role == Membership.ORGANISER
+    divisions = []
+    for division in season.divisions.all():
+        rounds = {}
+        for table in (division.tables.select_related("game", "round").prefetch_related("game__seats__user")):
+            rounds.setdefault(table.round.number, {"tables": [], "byes": []})["tables"].append(table)
+        planned = season.plan.get(str(division.pk), [])
+        names = {e.user_id: str(e.user) for e in season.entries.select_related("user")}
+        for number, item in rounds.items():
+            if number <= len(planned):
+                item["byes"] = [names.get(uid, uid) for uid in planned[number - 1].get("byes", [])]
+        upcoming = []
+        for number, item in enumerate(planned, start=1):
+            if number not in rounds and season.league.format == League.ROUND_ROBIN:
+                upcoming.append({"number": number, "tables": [[names.get(u, u) for u in t] for t in item["tables"]],
+                                 "byes": [names.get(u, u) for u in item.get("byes", [])]})
+        active = [e.user_id for e in season.entries.all() if e.division_id == division.pk and e.status == "active"]
+        fairness = pairing.fairness(services._as_rounds(planned), active) if planned and active else None
+        divisions.append({"division": division, "standings": services.division_standings(division),
+                          "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
+    entry = season.entries.filter(user=request.user).first()
+    context = {
+        "season": season, "league": season.league, "club": club, "organiser": organiser,
+        "divisions": divisions, "entry": entry,
+        "unplaced": season.entries.filter(division__isnull=True).select_related("user"),
+        "entries": season.entries.select_related("user", "division"),
+        "rounds": season.round_set.all(),
+        "actions": season.actions.select_related("actor")[:50],
+    }
+    if organiser:
+        context["replacements"] = (get_user_model().objects.filter(club_memberships__club=club)
+                                   .exclude(league_entries__season=season).order_by("display_name"))
+        context["running_tables"] = Table.objects.filter(round__season=season, game__status=Game.RUNNING) \
+            .select_related("game", "round", "division").prefetch_related("game__seats__user")
+    return render(request, "leagues/season.html", context)
+
+
+@login_required
+@require_POST
+def sign_up(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    try:
+        services.sign_up(season, request.user)
+        messages.success(request, "You are signed up.")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def withdraw(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    try:
+        if season.status in (Season.RUNNING, Season.PAUSED):
+            services.drop_player(season, request.user, request.user)
+        else:
+            services.withdraw(season, request.user)
+        messages.success(request, "You have left the season.")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(season)
+
+
+def _user(request, name):
+    try:
+        return get_user_model().objects.get(pk=int(request.POST.get(name, "")))
+    except (ValueError, get_user_model().DoesNotExist):
+        raise LeagueError("Choose a player.") from None
+
+
+def _int(request, name, what):
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        raise LeagueError(f"Give {what} as a number.") from None
+
+
+ACTIONS = {
+    "seed": lambda r, s: services.seed_divisions(s, r.user, _int(r, "divisions", "the number of divisions")),
+    "remove": lambda r, s: services.remove_entry(s, r.user, _user(r, "player")),
+    "move": lambda r, s: services.move_entry(s, r.user, _user(r, "player"), _int(r, "level", "the division")),
+    "start": lambda r, s: services.start_season(s, r.user),
+    "pause": lambda r, s: services.set_paused(s, r.user, True),
+    "resume": lambda r, s: services.set_paused(s, r.user, False),
+    "drop": lambda r, s: services.drop_player(s, r.user, _user(r, "player")),
+    "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement")),
+    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", "the game"), _user(r, "player")),
+    "finish": lambda r, s: services.finish_season(s, r.user),
+    "next": lambda r, s: services.next_season(s, r.user),
+}
+
+
+@login_required
+@require_POST
+def organise(request, pk, action):
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    if not services.is_organiser(season.league.club, request.user):
+        raise PermissionDenied("Only an organiser of this club can do that.")
+    if action not in ACTIONS:
+        raise PermissionDenied("Unknown action.")
+    try:
+        made = ACTIONS[action](request, season)
+        messages.success(request, "Done: " + action + ".")
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        if action == "next":
+            return redirect(made)
+    return redirect(season)
+
+
+@login_required
+def standings_csv(request, pk):
+    """The season's standings as CSV (members only)."""
+    import csv
+
+    from django.http import HttpResponse
+
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    _member_or_403(season.league.club, request.user)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["division", "rank", "player", "games", "points", "score", "head_to_head",
+                     "sonneborn_berger", "status"])
+    for division in season.divisions.all():
+        for row in services.division_standings(division):
+            writer.writerow([division.name, row.rank, row.name, row.played, row.points, row.score,
+                             row.head_to_head, row.sonneborn_berger,
+                             row.entry.status if row.entry else ""])
+    return response

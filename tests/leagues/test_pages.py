@@ -1,0 +1,167 @@
+"""Club, league and season pages for an organiser, a member and an outsider; the organiser
+tools through the pages, each logged; sign-up through the page."""
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from hanseweb.leagues import services
+from hanseweb.leagues.models import Club, Entry, OrganiserAction, Season, Table
+
+from ..factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season_pages(running_season):
+    season, organiser, members = running_season
+    services.start_due_rounds(season.starts_at + timedelta(seconds=1))
+    return season, organiser, members
+
+
+def test_pages_for_organiser_member_outsider_and_anonymous(client, season_pages):
+    season, organiser, members = season_pages
+    club, league = season.league.club, season.league
+    urls = [club.get_absolute_url(), league.get_absolute_url(), season.get_absolute_url()]
+    for url in urls:
+        assert client.get(url).status_code == 302  # anonymous: to the login page
+    client.force_login(UserFactory())
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 403
+        assert b"invitation link" in response.content
+    client.force_login(members[0])
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert "Member L" in page and "Organiser log" in page and "start season" in page
+    assert "New league" not in page
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert "Organiser tools" not in page and "Division 1" in page and "Division 3" in page
+    for table in Table.objects.filter(round__season=season):
+        assert table.game.get_absolute_url() in page  # each game linked
+    assert "Planned tables of the rounds to come" in page and "Round 4:" in page
+    assert "pair meetings 4–4 (spread 0), seat spread 0, bye spread 0" in page
+    client.force_login(organiser)
+    assert "New league" in client.get(club.get_absolute_url()).content.decode()
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert "Organiser tools" in page and "Award forfeit" in page
+
+
+def test_member_cannot_use_organiser_tools(client, season_pages):
+    season, organiser, members = season_pages
+    client.force_login(members[0])
+    response = client.post(reverse("leagues:organise", args=[season.pk, "pause"]))
+    assert response.status_code == 403
+    season.refresh_from_db()
+    assert season.status == Season.RUNNING
+    assert client.get(reverse("leagues:create_league", args=[season.league.club.slug])).status_code == 403
+
+
+def test_organiser_tools_through_the_pages_are_logged(client, season_pages):
+    season, organiser, members = season_pages
+    client.force_login(organiser)
+    url = lambda action: reverse("leagues:organise", args=[season.pk, action])  # noqa: E731
+    client.post(url("pause"))
+    season.refresh_from_db()
+    assert season.status == Season.PAUSED
+    client.post(url("resume"))
+    table = Table.objects.filter(round__season=season).first()
+    loser = table.game.seats.get(number=2).user
+    client.post(url("forfeit"), {"game": table.game_id, "player": loser.pk})
+    assert table.game.seats.get(user=loser).resigned
+    client.post(url("drop"), {"player": members[5].pk})
+    assert Entry.objects.get(season=season, user=members[5]).status == Entry.DROPPED
+    response = client.post(url("drop"), {"player": members[5].pk}, follow=True)
+    assert b"not an active player" in response.content
+    actions = set(OrganiserAction.objects.filter(season=season).values_list("action", flat=True))
+    assert {"pause season", "resume season", "award forfeit", "drop player"} <= actions
+    client.force_login(members[0])
+    page = client.get(season.league.club.get_absolute_url()).content.decode()
+    assert "award forfeit" in page and "drop player" in page  # the log is shown to members
+
+
+def test_club_league_season_created_and_run_through_the_pages(client):
+    organiser = UserFactory()
+    client.force_login(organiser)
+    response = client.post(reverse("leagues:create_club"), {"name": "Visby Club", "default_deadline_hours": 48})
+    assert response.status_code == 302
+    club = Club.objects.get(slug="visby-club")
+    client.post(reverse("leagues:invite", args=[club.slug]))
+    invite = club.invites.get()
+    players = UserFactory.create_batch(3)
+    for player in players:
+        client.force_login(player)
+        assert client.get(reverse("leagues:join", args=[invite.code])).status_code == 200
+        client.post(reverse("leagues:join", args=[invite.code]))
+    client.force_login(organiser)
+    client.post(reverse("leagues:create_league", args=[club.slug]),
+                {"name": "Zanzibar Cup", "engine": "zanzibar", "table_size": 3, "rated": "on"})
+    league = club.leagues.get()
+    assert league.format == "round-robin"
+    client.post(reverse("leagues:create_league", args=[club.slug]),
+                {"name": "Swiss Cup", "engine": "hansa", "table_size": 4, "format": "swiss"})
+    assert club.leagues.get(name="Swiss Cup").format == "swiss"
+    response = client.post(reverse("leagues:create_league", args=[club.slug]),
+                           {"name": "Odd", "engine": "hansa", "table_size": 3, "options": '{"bogus": 1}'})
+    assert response.status_code == 200 and b"Options not accepted" in response.content
+    assert not club.leagues.filter(name="Odd").exists()
+    start = (timezone.now() - timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M")
+    client.post(reverse("leagues:create_season", args=[league.pk]),
+                {"starts_at": start, "rounds": 2, "round_days": 7, "promote": 1, "relegate": 1})
+    season = league.seasons.get()
+    for player in players:
+        client.force_login(player)
+        page = client.get(season.get_absolute_url()).content.decode()
+        assert "Sign up" in page
+        client.post(reverse("leagues:sign_up", args=[season.pk]))
+    client.force_login(organiser)
+    client.post(reverse("leagues:organise", args=[season.pk, "seed"]), {"divisions": 1})
+    client.post(reverse("leagues:organise", args=[season.pk, "start"]))
+    season.refresh_from_db()
+    assert season.status == Season.RUNNING
+    assert services.start_due_rounds() == 1
+    table = Table.objects.get(round__season=season)
+    assert sorted(table.seat_order) == sorted(p.pk for p in players)
+    assert table.game.move_deadline_hours == 48  # the club's default
+
+
+def test_bad_invitation_link_page(client):
+    client.force_login(UserFactory())
+    assert b"not valid" in client.get(reverse("leagues:join", args=["nope"])).content
+
+
+def test_club_settings_and_removing_a_sign_up(client, club_setup):
+    club, organiser, members = club_setup
+    client.force_login(members[0])
+    url = reverse("leagues:club_settings", args=[club.slug])
+    assert client.get(url).status_code == 403
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+    client.post(url, {"name": "Lübeck Club", "default_deadline_hours": 24})
+    club.refresh_from_db()
+    assert (club.name, club.default_deadline_hours) == ("Lübeck Club", 24)
+    league = services.create_league(club, organiser, name="L", engine="hansa", table_size=3)
+    client.post(reverse("leagues:create_season", args=[league.pk]),
+                {"starts_at": "2031-01-01 18:00", "signup_closes": "2030-12-31 18:00", "rounds": 3,
+                 "round_days": 7, "promote": 1, "relegate": 1})
+    season = league.seasons.get()
+    assert season.deadline_hours == 24 and season.signup_closes.year == 2030
+    services.sign_up(season, members[1])
+    client.post(reverse("leagues:organise", args=[season.pk, "remove"]), {"player": members[1].pk})
+    assert not season.entries.exists()
+    actions = list(OrganiserAction.objects.filter(club=club).values_list("action", flat=True))
+    assert "club settings" in actions and "remove sign-up" in actions
+
+
+def test_roles_through_the_club_page(client, club_setup):
+    club, organiser, members = club_setup
+    url = reverse("leagues:set_role", args=[club.slug])
+    client.force_login(members[0])
+    assert client.post(url, {"member": members[0].pk, "role": "organiser"}).status_code == 403
+    client.force_login(organiser)
+    client.post(url, {"member": members[0].pk, "role": "organiser"})
+    assert services.is_organiser(club, members[0])
+    response = client.post(url, {"member": "x", "role": "organiser"}, follow=True)
+    assert b"Choose a member" in response.content
+    assert OrganiserAction.objects.filter(club=club, action="set role").exists()
