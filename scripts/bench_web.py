@@ -407,9 +407,9 @@ class Server:
             if self.proc.poll() is not None:
                 break
             try:
-                if requests.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                if requests.get(f"{self.base}/healthz", timeout=5).status_code == 200:
                     return
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or too busy starting
                 pass
             time.sleep(0.2)
         self.stop()
