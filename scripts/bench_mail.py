@@ -303,7 +303,8 @@ def main() -> None:
         p = (lambda q: f"{benchkit.percentile(d, q) * 1000:.0f}") if d else (lambda q: "n/a")
         rows.append([
             describe(config),
-            f"{statistics.median(rates):.0f}" + (f" ({', '.join(f'{r:.0f}' for r in rates)})" if len(rates) > 1 else ""),
+            f"{statistics.median(rates):.0f}"
+            + (f" ({', '.join(f'{r:.0f}' for r in rates)})" if len(rates) > 1 else ""),
             f"{sum(r['sent'] for r in results[i])}/{sum(r['rows'] for r in results[i])}"
             + ("" if once else " (NOT all once: see the worker logs)"),
             f"{statistics.median(r['cpu_ms'] or 0 for r in results[i]):.2f}",
@@ -316,7 +317,8 @@ def main() -> None:
           f"until {args.mails} turn mails per round are timed")
     print()
     print(benchkit.markdown_table(
-        ["worker", "mails/s, median (each round)", "sent once", "worker CPU ms/mail", "commit -> sent p50 / p95 ms", "mails timed (moves)"], rows))
+        ["worker", "mails/s, median (each round)", "sent once", "worker CPU ms/mail", "commit -> sent p50 / p95 ms",
+         "mails timed (moves)"], rows))
 
 
 if __name__ == "__main__":

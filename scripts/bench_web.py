@@ -20,8 +20,9 @@ Then, for each title and length, at each client count, side by side:
   POST never waits behind another client's page read.
 
 Clients are threads with ``requests`` sessions, each logged in once per player through the login
-form. Before anything is timed, every gunicorn worker is warmed up on each title. A game that ended before a length is measured at its end, and the table says so; its moves
-are then submitted to a copy of its log taken a little before the end.
+form. Before anything is timed, every gunicorn worker is warmed up on each title. A game that
+ended before a length is measured at its end, and the table says so; its moves are then submitted
+to copies of the game as it was a little before the end (the build keeps a copy every 100 moves).
 """
 from __future__ import annotations
 
@@ -48,7 +49,9 @@ PASSWORD = "bench-web-password-8271"
 TARGETS = "targets: page p95 <= 2x floor p95, submit p95 <= 3x floor p95, page HTML < 100 KB, snapshot < 30 KB"
 BUILD = "bench-build"
 PAGE = "bench-page"
+CHECKPOINT = "bench-checkpoint"
 COPY = "bench-copy"
+CHECKPOINT_EVERY = 100  # moves: where the submit copies of a game that ended start from
 
 
 def log(message: str) -> None:
@@ -124,6 +127,23 @@ def page_name(slug: str, players: int, seed: int, n: int) -> str:
     return f"{PAGE} {slug} {players}p s{seed} n{n}"
 
 
+def checkpoint_name(slug: str, players: int, seed: int, n: int) -> str:
+    return f"{CHECKPOINT} {slug} {players}p s{seed} n{n}"
+
+
+def checkpoint_before(slug: str, players: int, seed: int, n: int):
+    """The built game's latest copy taken at most ``n`` moves in (None if there is none)."""
+    from games.models import Game
+
+    prefix = checkpoint_name(slug, players, seed, 0)[:-1]
+    best = None
+    for pk, title in Game.objects.filter(title__startswith=prefix, engine=slug).values_list("pk", "title"):
+        at = int(title[len(prefix):])
+        if at <= n and (best is None or at > best[1]):
+            best = (pk, at)
+    return Game.objects.get(pk=best[0]) if best else None
+
+
 def build(slug: str, players: int, seed: int, lengths: list[int], users) -> dict[int, object]:
     """The game of ``slug`` at each length, built through the write path (reused when cached):
     {length: game}; a game that ended earlier is its end for every longer length."""
@@ -150,9 +170,11 @@ def build(slug: str, players: int, seed: int, lengths: list[int], users) -> dict
         if game is None:
             builder.refresh_from_db()
             if builder.status == Game.FINISHED and builder.move_count < length:
-                game = page_game(builder.move_count) or copy_game(builder, page_name(slug, players, seed, builder.move_count))
+                game = page_game(builder.move_count) or copy_game(
+                    builder, page_name(slug, players, seed, builder.move_count))
             elif builder.move_count > length:
-                log(f"  {slug}: {length} moves is not cached and the built game is past it: copying its first {length} moves")
+                log(f"  {slug}: {length} moves is not cached and the built game is past it: "
+                    f"copying its first {length} moves")
                 game = copy_game(builder, page_name(slug, players, seed, length), upto=length)
             else:
                 started, t0 = builder.move_count, time.monotonic()
@@ -162,6 +184,8 @@ def build(slug: str, players: int, seed: int, lengths: list[int], users) -> dict
                     move = random.Random(f"{seed}:{slug}:{builder.move_count}").choice(moves)
                     services.submit_move(builder.pk, users[seat], move, expected_seq=None)
                     builder = Game.objects.get(pk=builder.pk)
+                    if builder.move_count % CHECKPOINT_EVERY == 0 and builder.status == Game.RUNNING:
+                        copy_game(builder, checkpoint_name(slug, players, seed, builder.move_count))
                     if builder.move_count % 250 == 0:
                         rate = (builder.move_count - started) / (time.monotonic() - t0)
                         log(f"  building {slug}: {builder.move_count}/{max(lengths)} moves ({rate:.0f} moves/s)")
@@ -356,22 +380,32 @@ def submit_work(base, games, seed):
     return work
 
 
-def copies_of(game, count: int, ended_margin: int) -> list:
-    """``count`` copies of ``game`` for the submit clients; of an ended game, its log up to
-    ``ended_margin`` moves before the end (a copy's own random moves may end it sooner)."""
+def copies_of(game, count: int, ended_margin: int, checkpoint=None) -> list:
+    """``count`` copies of ``game`` for the submit clients. Of a game that ended: copies of the
+    built game's checkpoint at least ``ended_margin`` moves before the end (a copy's own random
+    moves may end it sooner); without one (built by an older run), its log up to there with the
+    snapshot rebuilt (what else a game derives from its log is then as at the end)."""
     from games.models import Game
 
-    upto = max(0, game.move_count - ended_margin) if game.status == Game.FINISHED else None
-    return [copy_game(game, f"{COPY} {game.title} c{i}", upto=upto) for i in range(count)]
+    if game.status != Game.FINISHED:
+        return [copy_game(game, f"{COPY} {game.title} c{i}") for i in range(count)]
+    target = max(0, game.move_count - ended_margin)
+    source = checkpoint(target) if checkpoint else None
+    if source is not None:
+        return [copy_game(source, f"{COPY} {source.title} c{i}") for i in range(count)]
+    log(f"    no checkpoint before move {target} (built by an older run; --rebuild makes them): copying the log")
+    return [copy_game(game, f"{COPY} {game.title} c{i}", upto=target) for i in range(count)]
 
 
 def warm_up(base: str, clients: list[Client], games: list, seed: int) -> None:
-    """Every gunicorn worker loads its code, templates and connections before anything is timed."""
-    for game in games:
+    """Every gunicorn worker loads its code, templates and connections before anything is timed.
+    ``games``: (game, its checkpoint look-up) per title."""
+    for game, checkpoint in games:
         seat = min(game.to_act) if game.to_act else 0
         run_clients(clients, floor_work(base), 2, 0)
         run_clients(clients, page_work(base, game, seat, []), 2, 0)
-        run_clients(clients, submit_work(base, copies_of(game, len(clients), 20), seed), 2, 0, lockstep=True)
+        copies = copies_of(game, len(clients), 20, checkpoint)
+        run_clients(clients, submit_work(base, copies, seed), 2, 0, lockstep=True)
 
 
 # --- the server --------------------------------------------------------------------------------
@@ -407,9 +441,9 @@ class Server:
             if self.proc.poll() is not None:
                 break
             try:
-                if requests.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                if requests.get(f"{self.base}/healthz", timeout=5).status_code == 200:
                     return
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or too busy starting
                 pass
             time.sleep(0.2)
         self.stop()
@@ -466,7 +500,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (deploy/ runs 3)")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread)")
-    parser.add_argument("--conn-max-age", default=None, help="HANSEWEB_DB_CONN_MAX_AGE for the server (default: settings)")
+    parser.add_argument("--conn-max-age", default=None,
+                        help="HANSEWEB_DB_CONN_MAX_AGE for the server (default: the settings')")
     parser.add_argument("--pg", default=benchkit.DEFAULT_PG, help="PostgreSQL server URL without a database")
     parser.add_argument("--db", default="hanseweb_benchweb", help="the bench database (created here)")
     parser.add_argument("--redis", default=benchkit.DEFAULT_REDIS)
@@ -499,7 +534,8 @@ def main() -> None:
         server.wait()
         clients = [Client(server.base, users) for _ in range(max(client_counts))]
         log(f"gunicorn {server.cmd}; logging in {len(clients)} clients as {args.players} players each")
-        logins = [threading.Thread(target=lambda c=c: [c.session(seat) for seat in range(args.players)]) for c in clients]
+        logins = [threading.Thread(target=lambda c=c: [c.session(seat) for seat in range(args.players)])
+                  for c in clients]
         for t in logins:
             t.start()
         for t in logins:
@@ -507,7 +543,10 @@ def main() -> None:
         if any(len(c.sessions) != args.players for c in clients):
             raise RuntimeError(f"some logins failed; see {server.log.name}")
         log("warming up every gunicorn worker")
-        warm_up(server.base, clients, [built[slug][lengths[0]] for slug in titles], args.seed)
+        def checkpoint(slug):
+            return lambda n: checkpoint_before(slug, args.players, args.seed, n)
+
+        warm_up(server.base, clients, [(built[slug][lengths[0]], checkpoint(slug)) for slug in titles], args.seed)
         rows = []
         for slug in titles:
             measured = set()
@@ -526,7 +565,8 @@ def main() -> None:
                     floor = run_clients(group, floor_work(server.base), args.warmup, per_client)
                     sizes = []
                     page = run_clients(group, page_work(server.base, game, seat, sizes), args.warmup, per_client)
-                    copies = copies_of(game, count, ended_margin=3 * (args.warmup + per_client) + 20)
+                    copies = copies_of(game, count, ended_margin=3 * (args.warmup + per_client) + 20,
+                                       checkpoint=checkpoint(slug))
                     submit = run_clients(group, submit_work(server.base, copies, args.seed), args.warmup, per_client,
                                          lockstep=True)
                     f_text, f95 = summary(floor, per_client * count)

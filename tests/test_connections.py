@@ -17,8 +17,9 @@ PRINT = ("import json, django; django.setup(); from django.conf import settings 
 def _settings(**env):
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "HANSEWEB_DB_CONN_MAX_AGE",
                                                                  "HANSEWEB_REQUIRE_SERVICES")}
-    out = subprocess.run([sys.executable, "-c", PRINT], env={**clean, "DJANGO_SETTINGS_MODULE": "hanseweb.settings", **env},
-                         cwd=settings.BASE_DIR, capture_output=True, text=True, check=True).stdout
+    env = {**clean, "DJANGO_SETTINGS_MODULE": "hanseweb.settings", **env}
+    out = subprocess.run([sys.executable, "-c", PRINT], env=env, cwd=settings.BASE_DIR,
+                         capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
