@@ -113,7 +113,13 @@ def decision_current(seat: Seat, seen_at: int | None, move_count: int) -> bool:
     """Is a page or mail made for ``seat`` at move count ``seen_at`` still about the seat's
     current decision? Only that seat's own decision counts (DESIGN "Stale checks are per seat"):
     other seats answering in a simultaneous window do not make it stale."""
-    return seen_at is None or (0 <= seen_at <= move_count and seat.decision_seq <= seen_at)
+    if seen_at is None:
+        return True
+    try:
+        seen_at = int(seen_at)
+    except (TypeError, ValueError):
+        return False
+    return 0 <= seen_at <= move_count and seat.decision_seq <= seen_at
 
 
 def _locked(game_id: int) -> Game:

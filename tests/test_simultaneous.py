@@ -124,3 +124,13 @@ def test_another_seats_answer_leaves_my_decision_number_alone(started_game, slug
     assert services.decision_current(seat, game.move_count - 1, game.move_count)
     assert not services.decision_current(seat, game.move_count + 1, game.move_count)  # from the future
     assert not services.decision_current(seat, -1, game.move_count)
+
+
+@pytest.mark.django_db
+def test_a_garbled_or_future_move_number_is_stale(started_game):
+    game, _ = started_game("zanzibar", 2)
+    seat = game.seats.get(number=game.to_act[0])
+    for bad in ("junk", "", -3, game.move_count + 1, None.__class__):
+        assert not services.decision_current(seat, bad, game.move_count)
+    assert services.decision_current(seat, str(game.move_count), game.move_count)
+    assert services.decision_current(seat, None, game.move_count)  # the write path without a page (sweeps)

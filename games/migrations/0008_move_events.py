@@ -3,6 +3,19 @@
 from django.db import migrations, models
 
 
+
+def decisions_as_of_now(apps, schema_editor):
+    """Seats of games started before per-seat stale checks: their decision counts as made at the
+    game's current move, so a page or mail from before this migration is stale exactly as the
+    game-wide check had it (the next move computes each seat's own decision)."""
+    Seat = apps.get_model("games", "Seat")
+    Seat.objects.filter(number__isnull=False).update(
+        decision_seq=models.Subquery(
+            apps.get_model("games", "Game").objects.filter(pk=models.OuterRef("game_id")).values("move_count")[:1]
+        )
+    )
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -35,4 +48,5 @@ class Migration(migrations.Migration):
             name='decision_seq',
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
+        migrations.RunPython(decisions_as_of_now, migrations.RunPython.noop),
     ]
