@@ -1,0 +1,56 @@
+"""The replay page in Chromium at a phone's and a desktop's width: from the game page's link,
+stepping with the buttons and the arrow keys, the board inside the viewport."""
+import os
+from pathlib import Path
+
+import pytest
+
+from games.models import Game
+
+from .factories import PASSWORD
+from .test_browser import CHROMIUM, browser  # noqa: F401  (the fixture)
+from .test_replay import _play
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+def _shot(page, tmp_path, name):
+    """Screenshots go to HANSEWEB_SCREENSHOTS when set (to look at them), else to tmp_path."""
+    folder = Path(os.environ.get("HANSEWEB_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_stepping_through_a_game(width, browser, live_server, transactional_db, started_game, tmp_path):  # noqa: F811
+    game, users = started_game("die-hanse", 3)
+    game = _play(game, 30)
+    assert game.status == Game.RUNNING
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", users[0].email)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.click("a.replay-link")
+    page.wait_for_url(f"**/replay/?at={game.move_count}")
+    assert f"After move {game.move_count}" in page.inner_text("#replay-nav")
+    page.click("#replay-nav a.step.back")
+    page.wait_for_url(f"**/replay/?at={game.move_count - 1}")
+    page.keyboard.press("Home")
+    page.wait_for_url("**/replay/?at=0")
+    assert "The setup" in page.inner_text("#replay-nav")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/replay/?at=1")
+    page.fill("#replay-at", "12")
+    page.click("#replay-nav button[type=submit]")
+    page.wait_for_url("**/replay/?at=12")
+    assert page.locator("#replay-log li.this-move").count() >= 1
+    box = page.locator("section.board svg").first.bounding_box()
+    assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    _shot(page, tmp_path, f"replay-die-hanse-{width}")
+    page.context.close()
