@@ -106,7 +106,7 @@ def _game_context(request, game: Game) -> dict:
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,
-        legal_groups=_group(legal),
+        legal_groups=presentation.move_groups(game.engine, view, legal, names),
         can_undo=bool(legal) and services.can_undo(game, number),
         prompt=view.get("prompt", ""),
         log=list(reversed(log.lines)),
@@ -124,13 +124,6 @@ def _existing_template(name: str) -> str | None:
     except TemplateDoesNotExist:
         return None
     return name
-
-
-def _group(legal: list[str]) -> list[tuple[str, list[str]]]:
-    groups: dict[str, list[str]] = {}
-    for move in legal:
-        groups.setdefault(move.split(" ", 1)[0], []).append(move)
-    return list(groups.items())
 
 
 def _result_rows(game: Game, names, colours):

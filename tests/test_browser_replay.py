@@ -54,3 +54,33 @@ def test_stepping_through_a_game(width, browser, live_server, transactional_db, 
     assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
     _shot(page, tmp_path, f"replay-die-hanse-{width}")
     page.context.close()
+
+
+def _login(browser, live_server, user, width):  # noqa: F811
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", user.email)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+    return page
+
+
+@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_move_buttons_read_as_words_and_fit(slug, width, browser, live_server, transactional_db, started_game, tmp_path):  # noqa: F811
+    game, users = started_game(slug, 3)
+    game = _play(game, 7)
+    seat = game.to_act[0]
+    page = _login(browser, live_server, users[seat], width)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    buttons = page.locator("#move-form button.move:not(.undo)")
+    assert buttons.count() == len(game.engine_obj.legal_moves(game.state_cache, seat))
+    for i in range(min(buttons.count(), 12)):
+        b = buttons.nth(i)
+        box = b.bounding_box()
+        assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+        assert b.locator(".notation").inner_text() == b.get_attribute("value")
+        assert b.locator(".move-label").inner_text() != b.get_attribute("value")
+    _shot(page, tmp_path, f"game-{slug}-{width}")
+    page.context.close()
