@@ -84,3 +84,23 @@ def test_move_buttons_read_as_words_and_fit(slug, width, browser, live_server, t
         assert b.locator(".move-label").inner_text() != b.get_attribute("value")
     _shot(page, tmp_path, f"game-{slug}-{width}")
     page.context.close()
+
+
+@pytest.mark.parametrize("width", [390])
+def test_board_targets_are_named_buttons_pressed_with_space(width, browser, live_server, transactional_db, started_game):  # noqa: F811
+    game, users = started_game("hansa", 3)
+    seat = game.to_act[0]
+    page = _login(browser, live_server, users[seat], width)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert page.locator("section.board svg").first.get_attribute("role") == "group"
+    target = page.locator("svg [data-move]").first
+    move = target.get_attribute("data-move")
+    button = page.locator(f'#move-form button[value="{move}"]')
+    assert target.get_attribute("role") == "button"
+    assert target.get_attribute("aria-label") == button.locator(".move-label").inner_text()
+    target.focus()
+    page.keyboard.press("Space")
+    page.wait_for_url("**#play")
+    game.refresh_from_db()
+    assert game.move_count == 1 and game.moves.get(seq=1).text == move
+    page.context.close()
