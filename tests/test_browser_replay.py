@@ -104,3 +104,29 @@ def test_board_targets_are_named_buttons_pressed_with_space(width, browser, live
     game.refresh_from_db()
     assert game.move_count == 1 and game.moves.get(seq=1).text == move
     page.context.close()
+
+
+@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_board_fits_and_zooms(slug, width, browser, live_server, transactional_db, started_game, tmp_path):  # noqa: F811
+    game, users = started_game(slug, 3)
+    page = _login(browser, live_server, users[0], width)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    box = page.locator("section.board")
+    svg = box.locator("svg").first
+    outer = box.bounding_box()
+    fit = svg.bounding_box()
+    # fitted: the board lies inside its box and the screen
+    assert 0 <= outer["x"] and outer["x"] + outer["width"] <= width + 1
+    assert fit["x"] >= outer["x"] - 1 and fit["x"] + fit["width"] <= outer["x"] + outer["width"] + 1
+    page.click(".board-tools .zoom-in")
+    page.click(".board-tools .zoom-in")
+    zoomed = svg.bounding_box()
+    assert zoomed["width"] > fit["width"] * 2
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # pans inside its box
+    assert box.bounding_box()["width"] == pytest.approx(outer["width"], abs=1)  # the page does not grow
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+    _shot(page, tmp_path, f"zoomed-{slug}-{width}")
+    page.click(".board-tools .zoom-fit")
+    assert svg.bounding_box()["width"] == pytest.approx(fit["width"], abs=1)
+    page.context.close()

@@ -20,6 +20,9 @@ from games.models import Game, Move
 from .conftest import act, user_of
 
 
+BOARD = '<section class="board" tabindex="0" role="region" aria-label="The board (scrolls when zoomed)">'
+
+
 def _dump(state):
     return json.dumps(state, sort_keys=True)
 
@@ -53,7 +56,7 @@ def _check_frame(client, game, k, seat, names):
         client.force_login(user_of(game, seat))
     html = client.get(f"/games/{game.pk}/replay/?at={k}").content.decode()
     view = engine.view(services.replay(game, k), seat)
-    assert _section(html, '<section class="board">') == presentation.board_svg(game.engine, view, names)
+    assert _section(html, BOARD) == presentation.board_svg(game.engine, view, names)
     assert f'<pre class="view-text">{escape(presentation.view_text(game.engine, view, names))}</pre>' in html
     log = _section(html, '<section class="card log" id="replay-log">')
     seqs = [int(s) for s in re.findall(r'<span class="muted">#(\d+)</span>', log)]
