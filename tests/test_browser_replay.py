@@ -130,3 +130,16 @@ def test_the_board_fits_and_zooms(slug, width, browser, live_server, transaction
     page.click(".board-tools .zoom-fit")
     assert svg.bounding_box()["width"] == pytest.approx(fit["width"], abs=1)
     page.context.close()
+
+
+def test_focusing_a_move_button_marks_its_target(browser, live_server, transactional_db, started_game):  # noqa: F811
+    game, users = started_game("hansa", 3)
+    page = _login(browser, live_server, users[game.to_act[0]], 1280)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    target = page.locator("svg [data-move]").first
+    move = target.get_attribute("data-move")
+    page.locator(f'#move-form button[value="{move}"]').focus()
+    assert "hl" in target.get_attribute("class").split()
+    page.locator("#move-form button.move").last.focus()
+    assert "hl" not in target.get_attribute("class").split() or page.locator("#move-form button.move").last.get_attribute("value") == move
+    page.context.close()
