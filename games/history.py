@@ -51,15 +51,19 @@ def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: 
     return out
 
 
-def recent(game: Game, viewer, names: list[str], *, before: int | None = None, limit: int = PAGE) -> Window:
-    """The last ``limit`` moves' lines (before move ``before`` when given), oldest first."""
+def recent(game: Game, viewer, names: list[str], *, before: int | None = None, limit: int = PAGE,
+           as_of: bool = False) -> Window:
+    """The last ``limit`` moves' lines (before move ``before`` when given), oldest first.
+
+    ``as_of``: the log as it read when move ``before - 1`` was the last one (the replay): a later
+    ``undo`` row does not take the window's last move back."""
     end = game.move_count if before is None else max(0, min(int(before) - 1, game.move_count))
     # one row past the window too: an undo there takes back the window's last move
     rows = list(Move.objects.filter(game_id=game.pk, seq__lte=end + 1, seq__gt=max(0, end - limit))
                 .order_by("seq").values_list(*_FIELDS))
     beyond = [r for r in rows if r[0] > end]
     rows = [r for r in rows if r[0] <= end]
-    undone_last = bool(beyond) and beyond[0][2] == UNDO and beyond[0][3] in HUMAN
+    undone_last = not as_of and bool(beyond) and beyond[0][2] == UNDO and beyond[0][3] in HUMAN
     first = rows[0][0] if rows else end + 1
     lines = _lines(game, rows, viewer, names, with_setup=first <= 1)
     if undone_last:

@@ -63,3 +63,36 @@ def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:
     if svg is None:
         return ""
     return svg.render_svg(view, names, legal=legal)
+
+
+def move_label(slug: str, view: dict, move: str, names: list[str]) -> str:
+    """A listed move in words (the engine's ``labels.py``), or the move text without one."""
+    labels = _module(slug, "labels")
+    return labels.label(view, move, names) if labels is not None else move
+
+
+# Headings of the groups of move buttons, by the move's first word (its kind).
+GROUP_NAMES = {
+    "place": "Place", "move": "Move", "buy": "Buy", "sell": "Sell", "build": "Build", "discard": "Give up",
+    "fill": "Markets", "no": "Markets", "end": "Finish", "done": "Finish", "cancel": "Finish", "back": "Finish",
+    "assign": "Actions", "displace": "Actions", "establish": "Establish", "with": "Which piece", "on": "Where",
+    "at": "Where", "to": "Where", "from": "Bring from", "swap": "Swap", "space": "Which space",
+    "kontor": "Reward", "extra": "Reward", "develop": "Reward", "nothing": "Reward", "coellen": "Reward",
+    "pick": "Which piece", "lift": "Which piece", "use": "Bonus markers", "sail": "Sail", "stay": "Sail",
+    "declare": "Declare", "privilege": "Privilege", "kaperbrief": "Kaperbrief", "pirate": "Pirate",
+    "take": "Take goods", "play": "Play a card", "trade": "Trade", "keep": "Keep", "unload": "Unload",
+    "refill": "Cards", "score": "Score a card", "set": "Set aside", "stop": "Finish", "push": "Push",
+    "expel": "Expel", "pass": "Finish", "elsewhere": "Where", "free": "Pawn", "pawn": "Pawn",
+}
+
+
+def move_groups(slug: str, view: dict, legal: list[str], names: list[str]) -> list[dict]:
+    """The listed moves grouped by kind, in the order first listed: ``{"kind", "moves": [{"move",
+    "label"}]}``; the move text stays the value a button sends."""
+    groups: dict[str, list[dict]] = {}
+    own = getattr(_module(slug, "labels"), "GROUPS", {})  # an engine's own headings, where they differ
+    for move in legal:
+        verb = move.split(" ", 1)[0]
+        kind = own.get(verb) or GROUP_NAMES.get(verb, verb.capitalize())
+        groups.setdefault(kind, []).append({"move": move, "label": move_label(slug, view, move, names)})
+    return [{"kind": kind, "moves": moves} for kind, moves in groups.items()]

@@ -69,13 +69,19 @@ def replay(game: Game, upto: int | None = None) -> dict:
 
 def _replay(game: Game, upto: int | None = None) -> tuple[dict, dict | None, int | None]:
     """(state, state before the last step if it can still be undone, the seat that made it)."""
-    engine = game.engine_obj
-    state = initial_state(game)
-    undo_state, undo_seat = None, None
     moves = Move.objects.filter(game_id=game.pk).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    for seat, text, channel in moves.values_list("seat", "text", "channel").iterator(chunk_size=2000):
+    rows = moves.values_list("seat", "text", "channel").iterator(chunk_size=2000)
+    return advance(game.engine_obj, (initial_state(game), None, None), rows)
+
+
+def advance(engine, carry: tuple, rows) -> tuple[dict, dict | None, int | None]:
+    """Apply logged ``rows`` ((seat, text, channel), in seq order) to ``carry`` = (state, state
+    before the last step if it can still be undone, the seat that made it); returns the new carry.
+    The replay of a whole game and the replay pages (games.replay, from a snapshot) share it."""
+    state, undo_state, undo_seat = carry
+    for seat, text, channel in rows:
         human = channel in HUMAN
         if text == UNDO and human:
             state, undo_state, undo_seat = undo_state, None, None

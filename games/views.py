@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import throttle
 
-from . import history, presentation, services
+from . import history, presentation, replay, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -106,7 +106,7 @@ def _game_context(request, game: Game) -> dict:
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,
-        legal_groups=_group(legal),
+        legal_groups=presentation.move_groups(game.engine, view, legal, names),
         can_undo=bool(legal) and services.can_undo(game, number),
         prompt=view.get("prompt", ""),
         log=list(reversed(log.lines)),
@@ -124,13 +124,6 @@ def _existing_template(name: str) -> str | None:
     except TemplateDoesNotExist:
         return None
     return name
-
-
-def _group(legal: list[str]) -> list[tuple[str, list[str]]]:
-    groups: dict[str, list[str]] = {}
-    for move in legal:
-        groups.setdefault(move.split(" ", 1)[0], []).append(move)
-    return list(groups.items())
 
 
 def _result_rows(game: Game, names, colours):
@@ -242,6 +235,41 @@ def game_log(request, pk):
                             before=before, limit=history.PAGE * 5)
     return render(request, "games/log.html", {"game": game, "seat": seat, "log": list(reversed(window.lines)),
                                               "older": window.older, "newer": window.newer})
+
+
+def game_replay(request, pk):
+    """The game at move ``at`` (0: the setup), as the viewer saw it then: the board and the log
+    drawn from the viewer's own view of the state after that move (a spectator's: the public
+    view), so nobody sees in the past what they could not see then. At the end of a finished game
+    that is the final view, which shows everything."""
+    game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
+    if game.status == Game.OPEN:
+        raise Http404("This game has not started.")
+    seat = services.seat_of(game, request.user)
+    number = seat.number if seat else None
+    last = game.move_count
+    try:
+        at = max(0, min(int(request.GET.get("at", last)), last))
+    except ValueError:
+        at = last
+    engine = game.engine_obj
+    view = engine.view(replay.state_at(game, at), number)
+    names = presentation.player_names(game)
+    colours = presentation.seat_colours(game.engine, game.players)
+    log = history.recent(game, number, names, before=at + 1, as_of=True)
+    seen = seat.seen_seq if seat is not None and seat.seen_seq < last else None
+    steps = [("first", "« First", 0), ("back", "◀ Back", max(0, at - 1)),
+             ("forward", "Forward ▶", min(last, at + 1)), ("last", "Last »", last)]
+    return render(request, "games/replay.html", {
+        "game": game, "seat": seat, "at": at, "last": last, "view": view, "names": names,
+        "players": [{"name": names[i], "colour": colours[i], "to_act": i in view.get("to_act", [])}
+                    for i in range(game.players)],
+        "svg": presentation.board_svg(game.engine, view, names),
+        "view_text": presentation.view_text(game.engine, view, names),
+        "log": list(reversed(log.lines)),
+        "steps": [{"name": n, "label": label, "at": to, "here": to == at} for n, label, to in steps],
+        "since": seen,
+    })
 
 
 @login_required

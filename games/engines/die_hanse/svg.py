@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import math
 
+from .. import a11y
 from .board import BOARD, GOOD_NAMES, SHIP_NAMES
 
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#d35400", "#7d3c98", "#222222"]
@@ -64,8 +65,8 @@ def render_svg(view: dict, names, legal=()) -> str:
     width = max(map_w, 520)
     height = map_h + panel_h
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
-           'style="max-width:%dpx;font-family:sans-serif" role="img" aria-label="Die Hanse board">'
-           % (width, height, width)]
+           'style="max-width:%dpx;font-family:sans-serif"%s>'
+           % (width, height, width, a11y.root_attrs("Die Hanse board", legal)), a11y.desc("Die Hanse board", legal)]
     out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
                ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from .. import a11y
 from .board import BOARD
 
 SEAT_COLOURS = list(BOARD.player_colour_css)
@@ -51,8 +52,9 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     top, bottom = -12, h + 70          # room for slots above the top cities, a strip below the map
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {w} {bottom - top}" width="100%" '
-        f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="Hansa board" '
+        f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs("Hansa board", legal)} '
         f'style="max-width:100%;height:auto;font-family:sans-serif">',
+        a11y.desc("Hansa board", legal),
         "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"
         "</marker></defs>",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from .. import a11y
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
 
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#b9770e", "#7d3c98"]
@@ -66,7 +67,9 @@ def render_svg(view: dict, names, legal=()) -> str:
     desk_h = 92
     height = MAP_H + 90 + n * desk_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {height}" '
-           f'width="100%" preserveAspectRatio="xMidYMin meet" font-family="sans-serif" font-size="13">',
+           f'width="100%" preserveAspectRatio="xMidYMin meet" font-family="sans-serif" font-size="13"'
+           f'{a11y.root_attrs("Hansa Teutonica board", legal)}>',
+           a11y.desc("Hansa Teutonica board", legal),
            '<style>.legal{cursor:pointer}.legal rect,.legal circle,rect.legal,circle.legal,text.legal'
            '{stroke:#e6007e;stroke-width:3}</style>',
            f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H}" fill="#eef3e2"/>']
@@ -88,7 +91,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                        f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
-                           f'fill="#222" stroke="#fff"/><title>pawn</title>')
+                           f'fill="#222" stroke="#fff"><title>pawn</title></path>')
     # routes
     for r in view["routes"]:
         (x1, y1), (x2, y2) = xy[r["a"]], xy[r["b"]]

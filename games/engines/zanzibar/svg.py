@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import a11y
 from .board import LAND, get_board
 
 SEAT_COLOURS = ["#c62828", "#e65100", "#9e8600", "#2e7d32", "#1565c0"]  # red orange yellow green blue
@@ -58,8 +59,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             merchant_moves[int(words[1])] = mv
     you = view["you"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} 1110" width="100%" '
-           f'style="max-width:100%;height:auto" font-family="sans-serif" role="img" '
-           f'aria-label="Zanzibar board">',
+           f'style="max-width:100%;height:auto" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
+           a11y.desc("Zanzibar board", legal),
            '<style>.legal{cursor:pointer}.legal circle.place{stroke:#ff1744;stroke-width:5}'
            '.legal:hover{opacity:.8}</style>',
            f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe8f7"/>',

@@ -1,0 +1,61 @@
+/* Zoom and pan for the boards (issue 12, phones first): buttons (+, −, fit) and a two-finger
+   pinch zoom the board's <svg> inside its scrolling box (section.board); one finger, the mouse
+   wheel and the scroll bars pan it. Plain JavaScript, no library. */
+(function () {
+  "use strict";
+  var MIN = 1, MAX = 4;
+  document.querySelectorAll("section.board").forEach(function (box) {
+    var svg = box.querySelector("svg");
+    if (!svg) return;
+    var zoom = 1;
+    var set = function (z, cx, cy) {
+      z = Math.max(MIN, Math.min(MAX, z));
+      // keep the point under (cx, cy) (box coordinates) where it is
+      var rect = box.getBoundingClientRect();
+      cx = cx === undefined ? rect.width / 2 : cx;
+      cy = cy === undefined ? rect.height / 2 : cy;
+      var fx = (box.scrollLeft + cx) / (box.scrollWidth || 1), fy = (box.scrollTop + cy) / (box.scrollHeight || 1);
+      zoom = z;
+      svg.style.width = (zoom * 100) + "%";
+      svg.style.maxWidth = zoom === 1 ? "" : "none";
+      box.classList.toggle("zoomed", zoom > 1);
+      box.scrollLeft = fx * box.scrollWidth - cx;
+      box.scrollTop = fy * box.scrollHeight - cy;
+      level.textContent = Math.round(zoom * 100) + "%";
+    };
+    var tools = document.createElement("div");
+    tools.className = "board-tools";
+    tools.setAttribute("role", "group");
+    tools.setAttribute("aria-label", "Zoom the board");
+    var button = function (text, name, fn) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = text; b.className = "secondary zoom-" + name;
+      b.setAttribute("aria-label", name === "in" ? "Zoom in" : name === "out" ? "Zoom out" : "Fit the board to the screen");
+      b.addEventListener("click", fn);
+      tools.appendChild(b);
+      return b;
+    };
+    button("+", "in", function () { set(zoom * 1.5); });
+    button("−", "out", function () { set(zoom / 1.5); });
+    button("Fit", "fit", function () { set(1); });
+    var level = document.createElement("span");
+    level.className = "zoom-level"; level.setAttribute("aria-live", "polite"); level.textContent = "100%";
+    tools.appendChild(level);
+    box.parentNode.insertBefore(tools, box);
+    // pinch: two fingers change the zoom by the change of their distance
+    var start = null;
+    var dist = function (t) { return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY); };
+    box.addEventListener("touchstart", function (e) {
+      if (e.touches.length === 2) start = {d: dist(e.touches), z: zoom};
+    }, {passive: true});
+    box.addEventListener("touchmove", function (e) {
+      if (!start || e.touches.length !== 2) return;
+      e.preventDefault();
+      var rect = box.getBoundingClientRect();
+      var cx = (e.touches[0].clientX + e.touches[1].clientX) / 2 - rect.left;
+      var cy = (e.touches[0].clientY + e.touches[1].clientY) / 2 - rect.top;
+      set(start.z * dist(e.touches) / start.d, cx, cy);
+    }, {passive: false});
+    box.addEventListener("touchend", function (e) { if (e.touches.length < 2) start = null; });
+  });
+})();

@@ -1,0 +1,6 @@
+"""Every listed hansa move has a label in words, built from the view, showing no hidden fact."""
+from ..labels_check import check_labels
+
+
+def test_labels_over_thousands_of_random_positions():
+    assert check_labels("hansa", "hansa", [2,3,4], positions=3000) >= 3000

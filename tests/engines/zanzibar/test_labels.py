@@ -1,0 +1,6 @@
+"""Every listed zanzibar move has a label in words, built from the view, showing no hidden fact."""
+from ..labels_check import check_labels
+
+
+def test_labels_over_thousands_of_random_positions():
+    assert check_labels("zanzibar", "zanzibar", [2,3,4,5], positions=3000) >= 3000
