@@ -61,7 +61,7 @@ def sweep_outbox() -> int:
 @shared_task(name="hanseweb.mail.tasks.process_inbound")
 def process_inbound(inbound_id: int) -> str:
     """Apply one received reply (moves by email). Runs once per row: a processed row is skipped."""
-    from games.email_replies import handle
+    from .handlers import dispatch
 
     with transaction.atomic():
         row = (
@@ -75,7 +75,7 @@ def process_inbound(inbound_id: int) -> str:
             score = "" if row.spam_score is None else f" (score {row.spam_score:g})"
             status, outcome = InboundEmail.IGNORED, f"marked as spam by the ESP{score}: not processed, not answered"
         else:
-            status, outcome = handle(row)
+            status, outcome = dispatch(row)
         outcome = "; ".join([outcome, *getattr(row, "notes", [])])
         row.status, row.outcome, row.processed_at = status, outcome[:5000], timezone.now()
         row.save(update_fields=["status", "outcome", "processed_at"])
