@@ -38,7 +38,20 @@ EXTRA_REPLY_HEADERS = (
     r"^((?:Von meinem|Gesendet von meinem|Gesendet mit|Verstuurd vanaf mijn|Verzonden vanaf mijn|Verzonden met)\s[^\n]{1,60})$",
 )
 REPLY_LANGUAGES = ("en", "de", "nl")
-MENU_BULLET = re.compile(r"^[-*\u2022]\s+")  # a line copied from the mail's menu ("  - move")
+MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
+CHOICE = re.compile(r"^(\d{1,6})[.)]?$")  # a line that is just a number: a choice of the numbered menu
+
+
+class Applied(str):
+    """A move taken from a reply, and the menu number it was chosen by (None: written as text)."""
+
+    choice: int | None = None
+
+    @classmethod
+    def of(cls, move: str, choice: int | None) -> "Applied":
+        applied = cls(move)
+        applied.choice = choice
+        return applied
 
 
 class _Reply(EmailMessage):
@@ -80,7 +93,9 @@ def moves_in(text: str) -> list[str]:
     original and the signature. mail-parser-reply finds where those start (the reply headers and
     signatures of English, German and Dutch mail clients); a line still quoted with ``>`` ends the
     moves too. Blank lines and ``#`` lines are skipped; a line copied from the menu (``- move``)
-    counts as the move. A reply that starts with the quoted original has no moves."""
+    counts as the move, and so does a line copied from the numbered menu (``2. move``: its text).
+    A line that is just a number (``2``) stays as it is: ``handle`` reads it as a menu choice.
+    A reply that starts with the quoted original has no moves."""
     message = _Reply(text=(text or "")[:MAX_TEXT], languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     top = message.replies[0] if message.replies else None
     if top is None or top.headers:
@@ -120,6 +135,14 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     accepted, problem = [], None
     expected = seq
     for text in moves[:MAX_MOVES]:
+        choice = None
+        number = CHOICE.match(text)
+        if number:
+            resolved = _menu_choice(game, seat, expected, int(number.group(1)), text)
+            if isinstance(resolved, tuple):
+                problem = resolved
+                break
+            choice, text = int(number.group(1)), resolved
         try:
             outcome = services.submit_move(game.pk, sender, text, expected_seq=expected, channel=Move.EMAIL)
         except services.StaleMove:
@@ -129,7 +152,7 @@ def handle(row: InboundEmail) -> tuple[str, str]:
         except services.GameError as exc:
             problem = (text, str(exc))
             break
-        accepted.append(outcome.move.text)
+        accepted.append(Applied.of(outcome.move.text, choice))
         game = outcome.game
         expected = game.move_count
         if seat_number not in game.to_act:
@@ -139,6 +162,30 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str | tuple[str, str]:
+    """The move that menu number ``number`` stands for, or ``(line, reason)`` when there is none.
+
+    The menu is the seat's legal moves in the order the mail listed them. A number on the first
+    line refers to the menu of the mail replied to (its move count ``expected``); a number on a
+    later line to the menu of the decision current after the steps before it (the one the answer
+    mail will list). The state is read without the game's lock: that is safe because the move is
+    then submitted with ``expected_seq=expected``, and the write path's per-seat stale check takes
+    it only while the seat's own decision is still the one read here (its legal moves unchanged).
+    A stale or not-your-turn reply gets the write path's own answer: the text goes through."""
+    game.refresh_from_db()
+    fresh = game.seats.filter(pk=seat.pk).first()
+    if fresh is None or not services.decision_current(fresh, expected, game.move_count) \
+            or game.status != Game.RUNNING or seat.number not in (game.to_act or []):
+        return line  # submit_move answers why (moved on, not your turn, game over)
+    menu = game.engine_obj.legal_moves(services.current_state(game), seat.number)
+    if line in menu:  # an engine whose move is a bare number: the text wins
+        return line
+    if not 1 <= number <= len(menu):
+        return line, (f"There is no choice {number}: the menu had {len(menu)} choice{'s' if len(menu) != 1 else ''}"
+                      f"{f' (1 to {len(menu)})' if len(menu) > 1 else ''}.")
+    return menu[number - 1]
 
 
 def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) -> tuple[str, str]:
