@@ -199,7 +199,7 @@ def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
     mail with a new reply address for the current move number, so they can go on by email."""
     from hanseweb.mail.inbound import may_answer
 
-    from .notifications import decision_mail
+    from .notifications import decision_mail, thread_of
 
     if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
         return
@@ -211,5 +211,6 @@ def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
             decision_mail(game, seat, template="games/mail/reply_result", kind="reply_result", **outcome)
             return
         outcome.update(game=game, game_url=absolute(reverse("game", args=[game.pk])))
+    thread = thread_of(game, seat.number) if game is not None and seat is not None and seat.user_id == user.pk else {}
     queue_mail(to=user.email, user=user, template="games/mail/reply_result", kind="reply_result",
-               context={"player": user, **outcome})
+               context={"player": user, **outcome}, **thread)

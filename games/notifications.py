@@ -16,6 +16,12 @@ def _seats(game: Game) -> dict[int, Seat]:
     return {s.number: s for s in game.seats.all() if s.number is not None}
 
 
+def thread_of(game: Game, seat_number: int) -> dict:
+    """The mail headers that make one game one conversation for one seat (``queue_mail``'s
+    thread and List-Id arguments): every mail of the game to that seat threads under one root."""
+    return {"thread": f"game-{game.pk}.seat-{seat_number}", "list_key": f"game-{game.pk}", "list_name": game.title}
+
+
 def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
                   **extra) -> None:
     """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
@@ -44,7 +50,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     if with_news:  # what happened since the seat last acted or was told
         context["since"], context["since_skipped"] = history.since(game, seat.number, names, seat.seen_seq)
     queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
-               headers={"Reply-To": reply_to} if reply_to else None)
+               headers={"Reply-To": reply_to} if reply_to else None, **thread_of(game, seat.number))
 
 
 def your_turn(game: Game, seat_numbers: list[int]) -> None:
@@ -83,6 +89,7 @@ def game_over(game: Game) -> None:
             user=seat.user,
             template="games/mail/game_over",
             kind="game_over",
+            **thread_of(game, number),
             context={
                 "game": game,
                 "engine_name": engine.name,

@@ -6,11 +6,13 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
+from .autoreply import auto_reply_reason
 from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
+AUTOMATIC_HEADERS = {"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply"}
 
 
 @shared_task(name="hanseweb.mail.tasks.send_email")
@@ -27,7 +29,9 @@ def send_email(email_id: int) -> str:
         email.attempts += 1
         # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
         # mail but before this transaction commits, the resend carries the same Message-ID.
-        headers = {**email.headers, "Message-ID": email.message_id}
+        # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
+        # Exchange is asked not to send its out-of-office notes either.
+        headers = {**AUTOMATIC_HEADERS, **email.headers, "Message-ID": email.message_id}
         message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
         if email.html:
             message.attach_alternative(email.html, "text/html")
@@ -71,7 +75,10 @@ def process_inbound(inbound_id: int) -> str:
         )
         if row is None:
             return "skipped"
-        if row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
+        automatic = auto_reply_reason(row.headers, row.subject)
+        if automatic:  # an out-of-office note or another machine's answer: never played, never answered
+            status, outcome = InboundEmail.IGNORED, f"auto-reply ignored ({automatic}): not processed, not answered"
+        elif row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
             score = "" if row.spam_score is None else f" (score {row.spam_score:g})"
             status, outcome = InboundEmail.IGNORED, f"marked as spam by the ESP{score}: not processed, not answered"
         else:
