@@ -173,23 +173,33 @@ _current_post: contextvars.ContextVar[_Post | None] = contextvars.ContextVar("ha
 
 @receiver(inbound, dispatch_uid="hanseweb.mail.inbound")
 def on_inbound(sender, event, esp_name, **kwargs):
-    message = event.message
     post = _current_post.get()
+    row = store_message(event.message, esp=esp_name or "", raw=post.raw if post else None,
+                        raw_content_type=post.content_type if post else "message/rfc822")
+    if post is not None:
+        post.rows.append(row.pk)
+
+
+def store_message(message, *, esp: str, raw: bytes | None = None, raw_content_type: str = "message/rfc822",
+                  extra_recipients: list[str] | None = None) -> InboundEmail:
+    """Store one parsed mail (anymail's ``AnymailInboundMessage``): the webhooks' signal handler
+    and ``manage.py receive_mail`` both come through here. ``raw`` defaults to the message as MIME."""
     from_email = _safely(lambda: message.from_email.addr_spec if message.from_email else "", "")
     # Some ESPs strip the quoted original for us (Postmark: StrippedTextReply).
     text = _safely(lambda: getattr(message, "stripped_text", None), None) or _safely(lambda: message.text, "") or ""
     html = "" if text.strip() else (_safely(lambda: message.html, "") or "")
     spam = _safely(lambda: getattr(message, "spam_detected", None))
-    row = store(
-        sender=from_email, recipients=_addresses(message), subject=_safely(lambda: message.subject, "") or "",
+    recipients = list(dict.fromkeys([*_addresses(message),
+                                     *(clean_text(r, MAX_SENDER).lower() for r in extra_recipients or [])]))
+    return store(
+        sender=from_email, recipients=recipients[:MAX_RECIPIENTS],
+        subject=_safely(lambda: message.subject, "") or "",
         text=text, html=html,
-        raw=post.raw if post else _mime_bytes(message),
-        raw_content_type=post.content_type if post else "message/rfc822",
-        esp=esp_name or "", spam_detected=spam if isinstance(spam, bool) else None, spam_score=_spam_score(message),
+        raw=raw if raw is not None else _mime_bytes(message),
+        raw_content_type=raw_content_type,
+        esp=esp, spam_detected=spam if isinstance(spam, bool) else None, spam_score=_spam_score(message),
         headers=header_pairs(message),
     )
-    if post is not None:
-        post.rows.append(row.pk)
 
 
 # --- answering ---------------------------------------------------------------------------------
