@@ -169,6 +169,7 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
+    "daily-digests": {"task": "games.tasks.send_digests", "schedule": timedelta(minutes=15)},
     "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
     "ratings": {"task": "hanseweb.leagues.tasks.rate_finished_games", "schedule": timedelta(minutes=1)},
 }
