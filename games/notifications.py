@@ -38,6 +38,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     state = game.state_cache
     names = presentation.player_names(game)
     view = engine.view(state, seat.number)
+    legal = engine.legal_moves(state, seat.number)
     reply_to = reply_address(game.pk, seat.number, game.move_count)
     context = {
         "can_reply": bool(reply_to),
@@ -46,7 +47,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         "player": seat.user,
         "prompt": view.get("prompt", ""),
         "view_text": presentation.view_text(game.engine, view, names),
-        "legal": engine.legal_moves(state, seat.number),
+        "legal": legal,
         "deadline": game.deadline_at,
         "game_url": absolute(reverse("game", args=[game.pk])),
         **extra,
@@ -54,7 +55,10 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     if with_news:  # what happened since the seat last acted or was told
         context["since"], context["since_skipped"] = history.since(game, seat.number, names, seat.seen_seq)
     queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
-               headers={"Reply-To": reply_to} if reply_to else None, **thread_of(game, seat.number))
+               headers={"Reply-To": reply_to} if reply_to else None, **thread_of(game, seat.number),
+               # the seat's own board, the same SVG as its game page (engine.view for this seat
+               # only), sent as an inline PNG: it shows nothing the seat's page does not
+               inline_svg=presentation.board_svg(game.engine, view, names, legal=legal))
 
 
 # --- the notification policy (User.notify) ----------------------------------------------------

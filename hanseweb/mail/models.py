@@ -16,6 +16,9 @@ class OutboundEmail(models.Model):
     text = models.TextField()
     html = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
+    # An SVG picture sent as an inline PNG (Content-ID <board@hanseweb>); the worker converts it
+    # (hanseweb.mail.images), so the transaction that queues the mail does not.
+    inline_svg = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)

@@ -63,15 +63,21 @@ def thread_root(key: str) -> str:
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
                headers: dict | None = None, thread: str | None = None, list_key: str | None = None,
-               list_name: str = "") -> OutboundEmail:
+               list_name: str = "", inline_svg: str = "") -> OutboundEmail:
     """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
 
     Call inside the transaction that makes the mail true; the send task is enqueued on commit.
     ``thread`` makes the mail part of one conversation in the reader's client: the first mail of
     the thread gets ``thread_root(thread)`` as its Message-ID, the later ones ``In-Reply-To`` and
     ``References`` to it. ``list_key`` adds a List-Id (``list_id(list_key, list_name)``).
+    ``inline_svg``: a picture sent as an inline PNG; the HTML template shows it as
+    ``<img src="{{ inline_image }}">`` (``cid:...``), converted by the worker (``images``).
     """
     context = {"site_url": settings.SITE_URL, **context}
+    if inline_svg:
+        from .images import CONTENT_ID
+
+        context.setdefault("inline_image", f"cid:{CONTENT_ID}")
     headers = dict(headers or {})
     if user is not None:
         from hanseweb.accounts.tokens import unsubscribe_token
@@ -90,6 +96,7 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
         subject=subject[:300],
         text=render_plain(f"{template}_body.txt", context),
         html=render_to_string(f"{template}_body.html", context),
+        inline_svg=inline_svg,
     )
     email = None
     if thread:

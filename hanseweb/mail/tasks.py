@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .autoreply import auto_reply_reason
+from .images import inline_png
 from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,11 @@ def send_email(email_id: int) -> str:
         message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
         if email.html:
             message.attach_alternative(email.html, "text/html")
+        if email.inline_svg:  # the picture as a related part the HTML shows with cid:
+            picture = inline_png(email.inline_svg)
+            if picture is not None:
+                message.mixed_subtype = "related"
+                message.attach(picture)
         try:
             message.send()
         except Exception as exc:  # the ESP failed: keep the row for the sweep
