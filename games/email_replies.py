@@ -39,6 +39,7 @@ EXTRA_REPLY_HEADERS = (
 )
 REPLY_LANGUAGES = ("en", "de", "nl")
 MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
+COMMAND = re.compile(r"^(?:(vacation)(?:\s+(\S+))?|(back))$", re.IGNORECASE)  # account commands by mail
 CHOICE = re.compile(r"^(\d{1,6})[.)]?$")  # a line that is just a number: a choice of the numbered menu
 
 
@@ -132,6 +133,9 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if not moves:
         return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
                                     "the top of the reply.", game=game, seat=seat)
+    command = COMMAND.match(moves[0])
+    if command:
+        return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
     accepted, problem = [], None
     expected = seq
     for text in moves[:MAX_MOVES]:
@@ -162,6 +166,33 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str, str]:
+    """``vacation N`` (go away for N days) or ``back`` as the first line of a reply: the account
+    commands by mail. Lines after the command are not read as moves."""
+    from django.utils import timezone
+
+    from hanseweb.accounts import vacation
+
+    try:
+        if match.group(3):
+            user = vacation.end(sender)
+            done = f"back: your vacation has ended ({vacation.days_left(user)} vacation days left this year)"
+        else:
+            raw = match.group(2) or ""
+            if not raw.isdigit() or len(raw) > 4:
+                raise vacation.VacationError(
+                    f"\"vacation {raw}\" is not a number of days: write for example \"vacation 5\" "
+                    f"(1 to {vacation.MAX_DAYS} days).")
+            user = vacation.start(sender, int(raw))
+            until = timezone.localtime(user.vacation_until).strftime("%a %d %b %Y, %H:%M")
+            done = (f"vacation: you are away until {until} ({vacation.days_left(user)} vacation days left this "
+                    f"year); your deadlines wait for you meanwhile. Reply \"back\" to end it early.")
+    except vacation.VacationError as exc:
+        return _refuse(sender, row, str(exc), game=game, seat=seat)
+    _answer(sender, row, game, seat, accepted=[done], problem=None, ignored=ignored)
+    return InboundEmail.ACCEPTED, done
 
 
 def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str | tuple[str, str]:

@@ -26,6 +26,15 @@ def thread_of(game: Game, seat_number: int) -> dict:
     return {"thread": f"game-{game.pk}.seat-{seat_number}", "list_key": f"game-{game.pk}", "list_name": game.title}
 
 
+def away(game: Game) -> list[dict]:
+    """Who in ``game`` is on vacation, until when (everyone in the game is told)."""
+    from hanseweb.accounts.vacation import is_away
+
+    names = presentation.player_names(game)
+    return [{"name": names[number], "until": seat.user.vacation_until}
+            for number, seat in sorted(_seats(game).items()) if is_away(seat.user)]
+
+
 def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
                   **extra) -> None:
     """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
@@ -50,6 +59,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         "legal": legal,
         "deadline": game.deadline_at,
         "game_url": absolute(reverse("game", args=[game.pk])),
+        "away": away(game),
         **extra,
     }
     if with_news:  # what happened since the seat last acted or was told

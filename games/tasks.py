@@ -18,10 +18,36 @@ def sweep_deadlines(now=None) -> int:
     made = 0
     for game_id in Game.objects.filter(status=Game.RUNNING, deadline_at__lte=now).values_list("pk", flat=True)[:200]:
         try:
+            if hold_for_vacation(game_id, now):
+                continue
             made += time_out(game_id, now=now)
         except Exception:  # one broken game must not stop the sweep
             log.exception("deadline sweep failed for game %s", game_id)
     return made
+
+
+def hold_for_vacation(game_id: int, now) -> bool:
+    """A game whose deadline has passed while a seat that is to act is on vacation waits: its
+    deadline is extended day by day (whole days, until it lies in the future) instead of the
+    defaults being played. Games where only others are to act go on as usual. Returns whether
+    the game was held."""
+    from django.db import transaction
+
+    from hanseweb.accounts.vacation import is_away
+
+    from .models import Seat
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, status=Game.RUNNING).first()
+        if game is None or game.deadline_at is None or game.deadline_at > now:
+            return False
+        seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act or [], resigned=False)
+        if not any(is_away(seat.user, now) for seat in seats):
+            return False
+        while game.deadline_at <= now:
+            game.deadline_at += timedelta(days=1)
+        game.save(update_fields=["deadline_at"])
+        return True
 
 
 def reminder_window(game: Game) -> timedelta:

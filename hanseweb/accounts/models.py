@@ -54,6 +54,10 @@ class User(AbstractUser):
         help_text="the hour of the daily digest (the site's time zone)")
     # When the last digest was made (one per day: the beat claims the day with this field).
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Vacation (hanseweb/accounts/vacation.py): away until this time; days taken in vacation_year.
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0, editable=False)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0, editable=False)
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS = ["display_name"]
