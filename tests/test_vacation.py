@@ -154,3 +154,25 @@ def test_a_forged_reply_address_cannot_send_anyone_on_vacation(started_game):
     row = _reply(stranger, email_replies.reply_address(game.pk, seat, 0), "vacation 5")
     assert row.status == InboundEmail.REJECTED and stranger.vacation_until is None
     assert User.objects.filter(vacation_until__isnull=False).count() == 0
+
+
+@pytest.mark.django_db
+def test_vacation_on_the_profile_page(client):
+    user = UserFactory()
+    client.force_login(user)
+    page = client.get("/accounts/profile/").content.decode()
+    assert "10 vacation days left this year" in page
+    response = client.post("/accounts/profile/vacation/", {"days": "3"}, follow=True)
+    user.refresh_from_db()
+    assert vacation.is_away(user) and user.vacation_days_used == 3
+    assert "You are on vacation until" in response.content.decode()
+    for bad in ("abc", "-1", "", "99"):
+        response = client.post("/accounts/profile/vacation/", {"days": bad}, follow=True)
+        assert response.status_code == 200
+        user.refresh_from_db()
+        assert user.vacation_days_used == 3
+    assert "vacation days left this year; 99 were asked for" in response.content.decode()
+    client.post("/accounts/profile/vacation/", {"back": "1"})
+    user.refresh_from_db()
+    assert not vacation.is_away(user)
+    assert client.get("/accounts/profile/vacation/").status_code == 405
