@@ -134,7 +134,7 @@ def handle(row: InboundEmail) -> tuple[str, str]:
         return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
                                     "the top of the reply.", game=game, seat=seat)
     command = COMMAND.match(moves[0])
-    if command:
+    if command and not _is_legal_move(game, seat, moves[0]):  # a game's own move "back" stays a move
         return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
     accepted, problem = [], None
     expected = seq
@@ -166,6 +166,17 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _is_legal_move(game: Game, seat, text: str) -> bool:
+    if game.status != Game.RUNNING or seat.number not in (game.to_act or []):
+        return False
+    engine = game.engine_obj
+    state = services.current_state(game)
+    try:
+        return engine.canonical(state, seat.number, text) in engine.legal_moves(state, seat.number)
+    except Exception:  # noqa: BLE001 - not a move of this game
+        return False
 
 
 def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str, str]:

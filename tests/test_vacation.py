@@ -176,3 +176,19 @@ def test_vacation_on_the_profile_page(client):
     user.refresh_from_db()
     assert not vacation.is_away(user)
     assert client.get("/accounts/profile/vacation/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_a_games_own_move_named_back_stays_a_move(started_game, monkeypatch):
+    game, _ = started_game("hansa", 3)
+    seat = game.to_act[0]
+    player = user_of(game, seat)
+    engine = type(game.engine_obj)
+    real_legal, real_canonical = engine.legal_moves, engine.canonical
+    monkeypatch.setattr(engine, "legal_moves", lambda self, state, s: ["back", *real_legal(self, state, s)])
+    monkeypatch.setattr(engine, "canonical",
+                        lambda self, state, s, text: "back" if text.strip().lower() == "back" else real_canonical(self, state, s, text))
+    monkeypatch.setattr(engine, "apply", lambda self, state, s, move, _real=engine.apply:
+                        _real(self, state, s, real_legal(self, state, s)[0] if move == "back" else move))
+    row = _reply(player, email_replies.reply_address(game.pk, seat, 0), "back")
+    assert "not on vacation" not in row.outcome  # read as the move, not as the command
