@@ -38,7 +38,21 @@ EXTRA_REPLY_HEADERS = (
     r"^((?:Von meinem|Gesendet von meinem|Gesendet mit|Verstuurd vanaf mijn|Verzonden vanaf mijn|Verzonden met)\s[^\n]{1,60})$",
 )
 REPLY_LANGUAGES = ("en", "de", "nl")
-MENU_BULLET = re.compile(r"^[-*\u2022]\s+")  # a line copied from the mail's menu ("  - move")
+MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
+COMMAND = re.compile(r"^(?:(vacation)(?:\s+(\S+))?|(back))$", re.IGNORECASE)  # account commands by mail
+CHOICE = re.compile(r"^(\d{1,6})[.)]?$")  # a line that is just a number: a choice of the numbered menu
+
+
+class Applied(str):
+    """A move taken from a reply, and the menu number it was chosen by (None: written as text)."""
+
+    choice: int | None = None
+
+    @classmethod
+    def of(cls, move: str, choice: int | None) -> "Applied":
+        applied = cls(move)
+        applied.choice = choice
+        return applied
 
 
 class _Reply(EmailMessage):
@@ -80,7 +94,9 @@ def moves_in(text: str) -> list[str]:
     original and the signature. mail-parser-reply finds where those start (the reply headers and
     signatures of English, German and Dutch mail clients); a line still quoted with ``>`` ends the
     moves too. Blank lines and ``#`` lines are skipped; a line copied from the menu (``- move``)
-    counts as the move. A reply that starts with the quoted original has no moves."""
+    counts as the move, and so does a line copied from the numbered menu (``2. move``: its text).
+    A line that is just a number (``2``) stays as it is: ``handle`` reads it as a menu choice.
+    A reply that starts with the quoted original has no moves."""
     message = _Reply(text=(text or "")[:MAX_TEXT], languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     top = message.replies[0] if message.replies else None
     if top is None or top.headers:
@@ -117,9 +133,20 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if not moves:
         return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
                                     "the top of the reply.", game=game, seat=seat)
+    command = COMMAND.match(moves[0])
+    if command and not _is_legal_move(game, seat, moves[0]):  # a game's own move "back" stays a move
+        return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
     accepted, problem = [], None
     expected = seq
     for text in moves[:MAX_MOVES]:
+        choice = None
+        number = CHOICE.match(text)
+        if number:
+            resolved = _menu_choice(game, seat, expected, int(number.group(1)), text)
+            if isinstance(resolved, tuple):
+                problem = resolved
+                break
+            choice, text = int(number.group(1)), resolved
         try:
             outcome = services.submit_move(game.pk, sender, text, expected_seq=expected, channel=Move.EMAIL)
         except services.StaleMove:
@@ -129,7 +156,7 @@ def handle(row: InboundEmail) -> tuple[str, str]:
         except services.GameError as exc:
             problem = (text, str(exc))
             break
-        accepted.append(outcome.move.text)
+        accepted.append(Applied.of(outcome.move.text, choice))
         game = outcome.game
         expected = game.move_count
         if seat_number not in game.to_act:
@@ -139,6 +166,68 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _is_legal_move(game: Game, seat, text: str) -> bool:
+    if game.status != Game.RUNNING or seat.number not in (game.to_act or []):
+        return False
+    engine = game.engine_obj
+    state = services.current_state(game)
+    try:
+        return engine.canonical(state, seat.number, text) in engine.legal_moves(state, seat.number)
+    except Exception:  # noqa: BLE001 - not a move of this game
+        return False
+
+
+def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str, str]:
+    """``vacation N`` (go away for N days) or ``back`` as the first line of a reply: the account
+    commands by mail. Lines after the command are not read as moves."""
+    from django.utils import timezone
+
+    from hanseweb.accounts import vacation
+
+    try:
+        if match.group(3):
+            user = vacation.end(sender)
+            done = f"back: your vacation has ended ({vacation.days_left(user)} vacation days left this year)"
+        else:
+            raw = match.group(2) or ""
+            if not raw.isdigit() or len(raw) > 4:
+                raise vacation.VacationError(
+                    f"\"vacation {raw}\" is not a number of days: write for example \"vacation 5\" "
+                    f"(1 to {vacation.MAX_DAYS} days).")
+            user = vacation.start(sender, int(raw))
+            until = timezone.localtime(user.vacation_until).strftime("%a %d %b %Y, %H:%M")
+            done = (f"vacation: you are away until {until} ({vacation.days_left(user)} vacation days left this "
+                    f"year); your deadlines wait for you meanwhile. Reply \"back\" to end it early.")
+    except vacation.VacationError as exc:
+        return _refuse(sender, row, str(exc), game=game, seat=seat)
+    _answer(sender, row, game, seat, accepted=[done], problem=None, ignored=ignored)
+    return InboundEmail.ACCEPTED, done
+
+
+def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str | tuple[str, str]:
+    """The move that menu number ``number`` stands for, or ``(line, reason)`` when there is none.
+
+    The menu is the seat's legal moves in the order the mail listed them. A number on the first
+    line refers to the menu of the mail replied to (its move count ``expected``); a number on a
+    later line to the menu of the decision current after the steps before it (the one the answer
+    mail will list). The state is read without the game's lock: that is safe because the move is
+    then submitted with ``expected_seq=expected``, and the write path's per-seat stale check takes
+    it only while the seat's own decision is still the one read here (its legal moves unchanged).
+    A stale or not-your-turn reply gets the write path's own answer: the text goes through."""
+    game.refresh_from_db()
+    fresh = game.seats.filter(pk=seat.pk).first()
+    if fresh is None or not services.decision_current(fresh, expected, game.move_count) \
+            or game.status != Game.RUNNING or seat.number not in (game.to_act or []):
+        return line  # submit_move answers why (moved on, not your turn, game over)
+    menu = game.engine_obj.legal_moves(services.current_state(game), seat.number)
+    if line in menu:  # an engine whose move is a bare number: the text wins
+        return line
+    if not 1 <= number <= len(menu):
+        return line, (f"There is no choice {number}: the menu had {len(menu)} choice{'s' if len(menu) != 1 else ''}"
+                      f"{f' (1 to {len(menu)})' if len(menu) > 1 else ''}.")
+    return menu[number - 1]
 
 
 def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) -> tuple[str, str]:
@@ -152,7 +241,7 @@ def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
     mail with a new reply address for the current move number, so they can go on by email."""
     from hanseweb.mail.inbound import may_answer
 
-    from .notifications import decision_mail
+    from .notifications import decision_mail, thread_of
 
     if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
         return
@@ -164,5 +253,6 @@ def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
             decision_mail(game, seat, template="games/mail/reply_result", kind="reply_result", **outcome)
             return
         outcome.update(game=game, game_url=absolute(reverse("game", args=[game.pk])))
+    thread = thread_of(game, seat.number) if game is not None and seat is not None and seat.user_id == user.pk else {}
     queue_mail(to=user.email, user=user, template="games/mail/reply_result", kind="reply_result",
-               context={"player": user, **outcome})
+               context={"player": user, **outcome}, **thread)

@@ -99,6 +99,10 @@ class Seat(models.Model):
     decision_key = models.CharField(max_length=40, blank=True, editable=False)
     # The move count at which this seat was last reminded of a deadline (one reminder per decision).
     reminded_seq = models.PositiveIntegerField(null=True, blank=True)
+    # The "debounced" notification policy: the move count at which a mail about a decision went
+    # out; no more decision mails for this seat until it acts (write path) or its player opens the
+    # game page (``notifications.mark_seen``), which clear it.
+    quiet_since_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["number", "joined_at"]

@@ -1,8 +1,12 @@
 """Game mails: queued in the move's transaction (outbox), sent by a Celery worker after commit."""
 from __future__ import annotations
 
-from django.urls import reverse
+from datetime import timedelta
 
+from django.urls import reverse
+from django.utils import timezone
+
+from hanseweb.accounts.models import User
 from hanseweb.mail.outbox import absolute, queue_mail
 
 from . import history, presentation
@@ -14,6 +18,21 @@ from .services import mark_told
 def _seats(game: Game) -> dict[int, Seat]:
     """The seats by number: the game's loaded seats (the write path loads them once, with users)."""
     return {s.number: s for s in game.seats.all() if s.number is not None}
+
+
+def thread_of(game: Game, seat_number: int) -> dict:
+    """The mail headers that make one game one conversation for one seat (``queue_mail``'s
+    thread and List-Id arguments): every mail of the game to that seat threads under one root."""
+    return {"thread": f"game-{game.pk}.seat-{seat_number}", "list_key": f"game-{game.pk}", "list_name": game.title}
+
+
+def away(game: Game) -> list[dict]:
+    """Who in ``game`` is on vacation, until when (everyone in the game is told)."""
+    from hanseweb.accounts.vacation import is_away
+
+    names = presentation.player_names(game)
+    return [{"name": names[number], "until": seat.user.vacation_until}
+            for number, seat in sorted(_seats(game).items()) if is_away(seat.user)]
 
 
 def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
@@ -28,6 +47,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     state = game.state_cache
     names = presentation.player_names(game)
     view = engine.view(state, seat.number)
+    legal = engine.legal_moves(state, seat.number)
     reply_to = reply_address(game.pk, seat.number, game.move_count)
     context = {
         "can_reply": bool(reply_to),
@@ -36,15 +56,66 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         "player": seat.user,
         "prompt": view.get("prompt", ""),
         "view_text": presentation.view_text(game.engine, view, names),
-        "legal": engine.legal_moves(state, seat.number),
+        "legal": legal,
         "deadline": game.deadline_at,
         "game_url": absolute(reverse("game", args=[game.pk])),
+        "away": away(game),
         **extra,
     }
     if with_news:  # what happened since the seat last acted or was told
         context["since"], context["since_skipped"] = history.since(game, seat.number, names, seat.seen_seq)
     queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
-               headers={"Reply-To": reply_to} if reply_to else None)
+               headers={"Reply-To": reply_to} if reply_to else None, **thread_of(game, seat.number),
+               # the seat's own board, the same SVG as its game page (engine.view for this seat
+               # only), sent as an inline PNG: it shows nothing the seat's page does not
+               inline_svg=presentation.board_svg(game.engine, view, names, legal=legal))
+
+
+# --- the notification policy (User.notify) ----------------------------------------------------
+
+def _quiet(game: Game, seat: Seat) -> None:
+    """A debounced seat was mailed about a decision: no more until it acts or opens the page."""
+    seat.quiet_since_seq = game.move_count
+    seat.save(update_fields=["quiet_since_seq"])
+
+
+def may_mail_decision(game: Game, seat: Seat) -> bool:
+    """Whether a mail about ``seat``'s decision (a turn mail) goes out under its player's policy;
+    a debounced seat is marked quiet when it does."""
+    policy = seat.user.mail_policy
+    if policy == User.NOTIFY_EVERY_TURN:
+        return True
+    if policy == User.NOTIFY_DEBOUNCED and seat.quiet_since_seq is None:
+        _quiet(game, seat)
+        return True
+    return False  # digest (the daily mail lists it), off, or debounced and already told
+
+
+def next_digest_at(user: User, now):
+    """When ``user``'s next daily digest goes out: today at its hour (the site's time zone), or at
+    the next beat when that hour has passed without one, or tomorrow when today's is sent."""
+    local = timezone.localtime(now)
+    due = local.replace(hour=user.digest_hour, minute=0, second=0, microsecond=0)
+    if user.digest_sent_at is not None and timezone.localtime(user.digest_sent_at).date() == local.date():
+        return due + timedelta(days=1)
+    return max(due, local)
+
+
+def may_remind(game: Game, seat: Seat, now) -> bool:
+    """Whether the reminder before ``game``'s deadline goes to ``seat`` under its policy: every
+    decision, yes; debounced, only while the seat is not quiet (then it is); digest, only when the
+    deadline comes before the next digest would list the game; off, no."""
+    policy = seat.user.mail_policy
+    if policy == User.NOTIFY_DIGEST:
+        return game.deadline_at is not None and game.deadline_at <= next_digest_at(seat.user, now)
+    return may_mail_decision(game, seat)
+
+
+def mark_seen(game_id: int, user_id: int) -> int:
+    """The player opened the game page: a debounced seat may be mailed again. One UPDATE that
+    touches a row only when the seat is quiet (the game page calls it outside its cached body)."""
+    return Seat.objects.filter(game_id=game_id, user_id=user_id, quiet_since_seq__isnull=False) \
+        .update(quiet_since_seq=None)
 
 
 def your_turn(game: Game, seat_numbers: list[int]) -> None:
@@ -55,9 +126,11 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
         seat = seats.get(number)
         if seat is None or seat.resigned:
             continue
-        if seat.user.wants_turn_mail:
+        if may_mail_decision(game, seat):
             decision_mail(game, seat, template="games/mail/your_turn", kind="your_turn", with_news=True)
-        mark_told(seat, game.move_count)
+            mark_told(seat, game.move_count)
+        elif seat.user.mail_policy == User.NOTIFY_OFF:
+            mark_told(seat, game.move_count)  # as before: no mail will tell it later either
 
 
 def game_over(game: Game) -> None:
@@ -75,7 +148,8 @@ def game_over(game: Game) -> None:
         })
     standings.sort(key=lambda r: (r["place"] or 99))
     for number, seat in _seats(game).items():
-        if not seat.user.wants_turn_mail:
+        # the result goes out under every policy but "off"; digest readers get it in the digest
+        if seat.user.mail_policy not in (User.NOTIFY_EVERY_TURN, User.NOTIFY_DEBOUNCED):
             continue
         since, _ = history.since(game, number, names, seat.seen_seq)
         queue_mail(
@@ -83,6 +157,7 @@ def game_over(game: Game) -> None:
             user=seat.user,
             template="games/mail/game_over",
             kind="game_over",
+            **thread_of(game, number),
             context={
                 "game": game,
                 "engine_name": engine.name,
@@ -99,3 +174,52 @@ def reminder(game: Game, seat: Seat) -> None:
     """The deadline of a decision is near: remind the seat (once per move number, see tasks)."""
     decision_mail(game, seat, template="games/mail/reminder", kind="reminder",
                   default=game.engine_obj.default_move(game.state_cache, seat.number))
+
+
+def digest(user: User, now) -> bool:
+    """The daily digest: every game waiting for ``user``, sorted by time left (no deadline last),
+    and the games that ended since the last digest. Returns whether a mail was queued (nothing
+    waiting and nothing ended: no mail)."""
+    seats = (Seat.objects.filter(user=user, resigned=False, game__status=Game.RUNNING, number__isnull=False)
+             .select_related("game"))
+    waiting = [s for s in seats if s.number in (s.game.to_act or [])]
+    waiting.sort(key=lambda s: (s.game.deadline_at is None, s.game.deadline_at or now, s.game.pk))
+    since = user.digest_sent_at or now - timedelta(days=1)
+    ended = list(Game.objects.filter(seats__user=user, status=Game.FINISHED, finished_at__gt=since,
+                                     finished_at__lte=now).order_by("finished_at"))
+    if not waiting and not ended:
+        return False
+    rows = []
+    for seat in waiting:
+        game = seat.game
+        left = game.deadline_at - now if game.deadline_at else None
+        rows.append({"game": game, "engine_name": game.engine_obj.name, "deadline": game.deadline_at,
+                     "left": _left(left), "overdue": left is not None and left.total_seconds() <= 0,
+                     "url": absolute(reverse("game", args=[game.pk])),
+                     "reply_to": reply_address(game.pk, seat.number, game.move_count)})
+    results = []
+    for game in ended:
+        result = game.result or {}
+        number = next((s.number for s in game.seats.all() if s.user_id == user.pk), None)
+        ranking = result.get("ranking") or []
+        results.append({"game": game, "place": ranking[number] if number is not None and number < len(ranking) else None,
+                        "url": absolute(reverse("game", args=[game.pk]))})
+    queue_mail(to=user.email, user=user, template="games/mail/digest", kind="digest",
+               context={"player": user, "waiting": rows, "ended": results, "now": now})
+    return True
+
+
+def _left(delta) -> str:
+    if delta is None:
+        return "no deadline"
+    seconds = int(delta.total_seconds())
+    if seconds <= 0:
+        return "deadline passed"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h left"
+    if hours:
+        return f"{hours} h {minutes} min left"
+    return f"{minutes} min left"

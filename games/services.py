@@ -317,6 +317,9 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError(f"Not accepted: {exc}") from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
+    if seat.quiet_since_seq is not None:  # the player acted: the debounced policy may mail again
+        seat.quiet_since_seq = None
+        seat.save(update_fields=["quiet_since_seq"])
     newly = _after_change(game, previous_to_act=previous)
     game.save(update_fields=GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=newly)

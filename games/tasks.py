@@ -10,18 +10,44 @@ log = logging.getLogger(__name__)
 
 
 @shared_task(name="games.tasks.sweep_deadlines")
-def sweep_deadlines() -> int:
+def sweep_deadlines(now=None) -> int:
     """Play the spec's default decision for every seat whose move deadline has passed."""
     from .services import time_out
 
-    now = timezone.now()
+    now = now or timezone.now()
     made = 0
     for game_id in Game.objects.filter(status=Game.RUNNING, deadline_at__lte=now).values_list("pk", flat=True)[:200]:
         try:
+            if hold_for_vacation(game_id, now):
+                continue
             made += time_out(game_id, now=now)
         except Exception:  # one broken game must not stop the sweep
             log.exception("deadline sweep failed for game %s", game_id)
     return made
+
+
+def hold_for_vacation(game_id: int, now) -> bool:
+    """A game whose deadline has passed while a seat that is to act is on vacation waits: its
+    deadline is extended day by day (whole days, until it lies in the future) instead of the
+    defaults being played. Games where only others are to act go on as usual. Returns whether
+    the game was held."""
+    from django.db import transaction
+
+    from hanseweb.accounts.vacation import is_away
+
+    from .models import Seat
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, status=Game.RUNNING).first()
+        if game is None or game.deadline_at is None or game.deadline_at > now:
+            return False
+        seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act or [], resigned=False)
+        if not any(is_away(seat.user, now) for seat in seats):
+            return False
+        while game.deadline_at <= now:
+            game.deadline_at += timedelta(days=1)
+        game.save(update_fields=["deadline_at"])
+        return True
 
 
 def reminder_window(game: Game) -> timedelta:
@@ -30,14 +56,15 @@ def reminder_window(game: Game) -> timedelta:
 
 
 @shared_task(name="games.tasks.send_reminders")
-def send_reminders() -> int:
-    """One reminder per pending decision whose deadline is near."""
+def send_reminders(now=None) -> int:
+    """One reminder per pending decision whose deadline is near, under each player's policy
+    (``notifications.may_remind``)."""
     from django.db import transaction
 
     from . import notifications
     from .models import Seat
 
-    now = timezone.now()
+    now = now or timezone.now()
     sent = 0
     candidates = Game.objects.filter(status=Game.RUNNING, deadline_at__gt=now,
                                      deadline_at__lte=now + timedelta(days=8)).values_list("pk", flat=True)
@@ -50,9 +77,42 @@ def send_reminders() -> int:
             for seat in seats:
                 if seat.reminded_seq == game.move_count:
                     continue
-                if seat.user.wants_turn_mail:
+                if notifications.may_remind(game, seat, now):
                     notifications.reminder(game, seat)
                     sent += 1
                 seat.reminded_seq = game.move_count
                 seat.save(update_fields=["reminded_seq"])
+    return sent
+
+
+@shared_task(name="games.tasks.send_digests")
+def send_digests(now=None) -> int:
+    """The daily digests that are due: players with the digest policy whose hour has come today
+    (the site's time zone) and who have had none today. Idempotent per day: each player's day is
+    claimed by one conditional UPDATE of ``digest_sent_at`` in the transaction that queues the mail,
+    so a second beat (or a second worker) sends nothing more. Returns the mails queued."""
+    from django.db import transaction
+    from django.db.models import Q
+
+    from hanseweb.accounts.models import User
+
+    from . import notifications
+
+    now = now or timezone.now()
+    local = timezone.localtime(now)
+    midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    due = User.objects.filter(notify=User.NOTIFY_DIGEST, email_confirmed=True, is_active=True,
+                              digest_hour__lte=local.hour) \
+        .filter(Q(digest_sent_at__isnull=True) | Q(digest_sent_at__lt=midnight))
+    sent = 0
+    for user_id in due.values_list("pk", flat=True)[:5000]:
+        with transaction.atomic():
+            user = User.objects.select_for_update(skip_locked=True).filter(pk=user_id).first()
+            if user is None or (user.digest_sent_at is not None and user.digest_sent_at >= midnight):
+                continue  # another worker has it, or it was sent meanwhile
+            previous = user.digest_sent_at
+            user.digest_sent_at = now
+            user.save(update_fields=["digest_sent_at"])
+            user.digest_sent_at = previous  # the digest lists what ended since the previous one
+            sent += notifications.digest(user, now)
     return sent

@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import throttle
 
-from . import history, presentation, replay, services
+from . import history, notifications, presentation, replay, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -170,7 +170,8 @@ def _game_with_seats(pk) -> Game:
 
 
 _VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_count", "game__status",
-            "game__deadline_at", "game__invite_code", "game__title")
+            "game__deadline_at", "game__invite_code", "game__title",
+            "quiet_since_seq")  # last: the mail policy's debounce (not part of the page's version)
 
 
 def game_page(request, pk):
@@ -178,7 +179,7 @@ def game_page(request, pk):
     rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404("No such game.")
-    _, _, _, _, move_count, status, deadline_at, invite_code, title = rows[0]
+    _, _, _, _, move_count, status, deadline_at, invite_code, title, _ = rows[0]
     if status == Game.OPEN:
         game = _game_with_seats(pk)
         return render(request, "games/game.html", {**_game_context(request, game), "title": game.title, "pk": pk,
@@ -187,6 +188,8 @@ def game_page(request, pk):
     # it is rendered once per version and viewer (players reload and poll; spectators share it).
     uid = request.user.pk if request.user.is_authenticated else None
     viewer = next((number for number, user_id, *_ in rows if user_id == uid), None)
+    if uid is not None and any(row[1] == uid and row[-1] is not None for row in rows):
+        notifications.mark_seen(pk, uid)  # mail policy: opening the page ends a debounce (only then an UPDATE)
     people = [(number, name, resigned) for number, _, resigned, name, *_ in rows]
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
     body = cache.get(_body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)) if seconds else None

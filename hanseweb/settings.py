@@ -153,6 +153,8 @@ if REDIS_URL:
 # this many seconds; 0 turns it off. Each entry is one page (tens of KB): size the cache for
 # (moves per hour x viewers per game) of them, e.g. Redis with maxmemory-policy allkeys-lru.
 HANSEWEB_PAGE_CACHE_SECONDS = int(env("HANSEWEB_PAGE_CACHE_SECONDS", "3600"))
+# Vacation days each account may take per calendar year (hanseweb/accounts/vacation.py).
+HANSEWEB_VACATION_DAYS_PER_YEAR = int(env("HANSEWEB_VACATION_DAYS_PER_YEAR", "28"))
 
 # --- Celery ---------------------------------------------------------------
 # REDIS_URL switches Celery to a real broker; without it tasks run in-process.
@@ -169,6 +171,7 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
+    "daily-digests": {"task": "games.tasks.send_digests", "schedule": timedelta(minutes=15)},
     "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
     "ratings": {"task": "hanseweb.leagues.tasks.rate_finished_games", "schedule": timedelta(minutes=1)},
 }

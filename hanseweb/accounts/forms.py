@@ -69,8 +69,17 @@ class LoginForm(AuthenticationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "notify"]
+        fields = ["display_name", "notify", "digest_hour"]
         widgets = {"notify": forms.RadioSelect}
+        labels = {"notify": "Game emails", "digest_hour": "Hour of the daily digest"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["digest_hour"].required = False  # only the digest uses it; kept when not sent
+
+    def clean_digest_hour(self):
+        hour = self.cleaned_data.get("digest_hour")
+        return self.instance.digest_hour if hour in (None, "") else hour
 
 
 class QueuedPasswordResetForm(PasswordResetForm):

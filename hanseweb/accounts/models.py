@@ -29,9 +29,18 @@ class UserManager(BaseUserManager):
 class User(AbstractUser):
     """A player. Signs in with the email address; shows the display name."""
 
+    # The notification policy (docs/architecture.md "Notification policy"): which game mails are
+    # sent. Turn mails, reminders and result mails all follow it.
     NOTIFY_EVERY_TURN = "every_turn"
+    NOTIFY_DEBOUNCED = "debounced"
+    NOTIFY_DIGEST = "digest"
     NOTIFY_OFF = "off"
-    NOTIFY_CHOICES = [(NOTIFY_EVERY_TURN, "Email me every time it is my turn"), (NOTIFY_OFF, "No turn emails")]
+    NOTIFY_CHOICES = [
+        (NOTIFY_EVERY_TURN, "Every decision: email me every time it is my turn"),
+        (NOTIFY_DEBOUNCED, "One email per game until I have acted or opened the game page"),
+        (NOTIFY_DIGEST, "A daily digest at my chosen hour, listing every game waiting for me"),
+        (NOTIFY_OFF, "No game emails"),
+    ]
 
     username = None
     first_name = None
@@ -40,6 +49,15 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=40)
     notify = models.CharField(max_length=16, choices=NOTIFY_CHOICES, default=NOTIFY_EVERY_TURN)
     email_confirmed = models.BooleanField(default=False)
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text="the hour of the daily digest (the site's time zone)")
+    # When the last digest was made (one per day: the beat claims the day with this field).
+    digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Vacation (hanseweb/accounts/vacation.py): away until this time; days taken in vacation_year.
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0, editable=False)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0, editable=False)
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS = ["display_name"]
@@ -52,3 +70,8 @@ class User(AbstractUser):
     @property
     def wants_turn_mail(self) -> bool:
         return self.notify == self.NOTIFY_EVERY_TURN and self.email_confirmed
+
+    @property
+    def mail_policy(self) -> str:
+        """The notification policy in force: ``off`` for an address not confirmed."""
+        return self.notify if self.email_confirmed else self.NOTIFY_OFF

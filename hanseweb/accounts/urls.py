@@ -13,6 +13,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html", authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("profile/vacation/", views.vacation_view, name="vacation"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("password/reset/", ratelimit(
         group="password_reset", key="ip", rate=throttle.rate("password_reset_per_ip"), method="POST",

@@ -7,9 +7,11 @@ from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from hanseweb import throttle
@@ -95,7 +97,33 @@ def profile(request):
         form.save()
         messages.success(request, "Profile saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    from . import vacation
+
+    return render(request, "accounts/profile.html", {
+        "form": form, "away": vacation.is_away(request.user), "vacation_left": vacation.days_left(request.user),
+        "vacation_max": vacation.MAX_DAYS})
+
+
+@login_required
+@require_POST
+def vacation_view(request):
+    """Go on vacation for ``days`` days, or come back (``back``): the profile page's form."""
+    from . import vacation
+
+    try:
+        if request.POST.get("back"):
+            user = vacation.end(request.user)
+            messages.success(request, f"Welcome back. {vacation.days_left(user)} vacation days are left this year.")
+        else:
+            raw = str(request.POST.get("days", "")).strip()
+            if not raw.isdigit() or len(raw) > 4:
+                raise vacation.VacationError("Give the number of days of your vacation (for example 5).")
+            user = vacation.start(request.user, int(raw))
+            messages.success(request, f"You are on vacation until {timezone.localtime(user.vacation_until):%a %d %b %Y, %H:%M %Z}; "
+                                      "your deadlines wait for you.")
+    except vacation.VacationError as exc:
+        messages.error(request, str(exc))
+    return redirect("profile")
 
 
 @csrf_exempt  # one-click unsubscribe (RFC 8058) posts without a session; the token is the proof

@@ -38,6 +38,7 @@ from .outbox import enqueue
 log = logging.getLogger(__name__)
 
 MAX_SENDER, MAX_SUBJECT, MAX_TEXT, MAX_HTML, MAX_RECIPIENTS = 320, 300, 20000, 1_000_000, 50
+MAX_HEADERS, MAX_HEADER_VALUE = 200, 2000
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -88,6 +89,31 @@ def _addresses(message) -> list[str]:
     return list(dict.fromkeys(found))[:MAX_RECIPIENTS]
 
 
+def header_pairs(message) -> list[list[str]]:
+    """The headers of a parsed message as ``[name, value]`` pairs PostgreSQL can store (at most
+    ``MAX_HEADERS``, each value bounded); unreadable headers are left out."""
+    pairs = []
+    for item in _safely(lambda: list(message.raw_items()) if hasattr(message, "raw_items") else list(message.items()),
+                        []) or []:
+        try:
+            name, value = item
+        except (TypeError, ValueError):
+            continue
+        value = _safely(lambda: str(value), "")
+        pairs.append([clean_text(name, 100), clean_text(" ".join(value.split()), MAX_HEADER_VALUE)])
+        if len(pairs) >= MAX_HEADERS:
+            break
+    return pairs
+
+
+def _clean_headers(headers) -> list[list[str]]:
+    pairs = []
+    for pair in (headers or [])[:MAX_HEADERS]:
+        if isinstance(pair, (list, tuple)) and len(pair) == 2:
+            pairs.append([clean_text(pair[0], 100), clean_text(pair[1], MAX_HEADER_VALUE)])
+    return pairs
+
+
 def _spam_score(message) -> float | None:
     score = _safely(lambda: getattr(message, "spam_score", None))
     try:
@@ -110,7 +136,8 @@ def _mime_bytes(message) -> bytes:
 
 def store(*, sender: str, recipients: list[str], subject: str, text: str, html: str = "", raw: bytes = b"",
           raw_content_type: str = "", esp: str = "", spam_detected: bool | None = None,
-          spam_score: float | None = None, status: str = InboundEmail.PENDING, outcome: str = "") -> InboundEmail:
+          spam_score: float | None = None, status: str = InboundEmail.PENDING, outcome: str = "",
+          headers: list | None = None) -> InboundEmail:
     """Keep the mail first; then hand it to the worker once the row is committed."""
     from .tasks import process_inbound
 
@@ -124,6 +151,7 @@ def store(*, sender: str, recipients: list[str], subject: str, text: str, html: 
             subject=clean_text(subject, MAX_SUBJECT), text=text,
             raw=bytes(raw or b""), raw_content_type=clean_text(raw_content_type, 200), esp=clean_text(esp, 40),
             spam_detected=spam_detected, spam_score=spam_score, status=status, outcome=outcome,
+            headers=_clean_headers(headers),
         )
         if status == InboundEmail.PENDING:
             transaction.on_commit(lambda: enqueue(process_inbound, row.pk))
@@ -145,22 +173,33 @@ _current_post: contextvars.ContextVar[_Post | None] = contextvars.ContextVar("ha
 
 @receiver(inbound, dispatch_uid="hanseweb.mail.inbound")
 def on_inbound(sender, event, esp_name, **kwargs):
-    message = event.message
     post = _current_post.get()
+    row = store_message(event.message, esp=esp_name or "", raw=post.raw if post else None,
+                        raw_content_type=post.content_type if post else "message/rfc822")
+    if post is not None:
+        post.rows.append(row.pk)
+
+
+def store_message(message, *, esp: str, raw: bytes | None = None, raw_content_type: str = "message/rfc822",
+                  extra_recipients: list[str] | None = None) -> InboundEmail:
+    """Store one parsed mail (anymail's ``AnymailInboundMessage``): the webhooks' signal handler
+    and ``manage.py receive_mail`` both come through here. ``raw`` defaults to the message as MIME."""
     from_email = _safely(lambda: message.from_email.addr_spec if message.from_email else "", "")
     # Some ESPs strip the quoted original for us (Postmark: StrippedTextReply).
     text = _safely(lambda: getattr(message, "stripped_text", None), None) or _safely(lambda: message.text, "") or ""
     html = "" if text.strip() else (_safely(lambda: message.html, "") or "")
     spam = _safely(lambda: getattr(message, "spam_detected", None))
-    row = store(
-        sender=from_email, recipients=_addresses(message), subject=_safely(lambda: message.subject, "") or "",
+    recipients = list(dict.fromkeys([*_addresses(message),
+                                     *(clean_text(r, MAX_SENDER).lower() for r in extra_recipients or [])]))
+    return store(
+        sender=from_email, recipients=recipients[:MAX_RECIPIENTS],
+        subject=_safely(lambda: message.subject, "") or "",
         text=text, html=html,
-        raw=post.raw if post else _mime_bytes(message),
-        raw_content_type=post.content_type if post else "message/rfc822",
-        esp=esp_name or "", spam_detected=spam if isinstance(spam, bool) else None, spam_score=_spam_score(message),
+        raw=raw if raw is not None else _mime_bytes(message),
+        raw_content_type=raw_content_type,
+        esp=esp, spam_detected=spam if isinstance(spam, bool) else None, spam_score=_spam_score(message),
+        headers=header_pairs(message),
     )
-    if post is not None:
-        post.rows.append(row.pk)
 
 
 # --- answering ---------------------------------------------------------------------------------

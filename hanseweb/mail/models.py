@@ -16,6 +16,9 @@ class OutboundEmail(models.Model):
     text = models.TextField()
     html = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
+    # An SVG picture sent as an inline PNG (Content-ID <board@hanseweb>); the worker converts it
+    # (hanseweb.mail.images), so the transaction that queues the mail does not.
+    inline_svg = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
@@ -53,6 +56,8 @@ class InboundEmail(models.Model):
     esp = models.CharField(max_length=40, blank=True, help_text="the ESP whose webhook delivered it")
     raw = models.BinaryField(blank=True, default=bytes, help_text="what the ESP posted, byte for byte")
     raw_content_type = models.CharField(max_length=200, blank=True)
+    headers = models.JSONField(default=list, blank=True,
+                               help_text="the mail's headers as [name, value] pairs (sanitised, bounded)")
     spam_detected = models.BooleanField(null=True, blank=True, help_text="the ESP's spam verdict, if it gives one")
     spam_score = models.FloatField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=PENDING, db_index=True)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import logging
+import re
 from email.utils import make_msgid, parseaddr
+from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
@@ -29,17 +31,53 @@ def render_plain(template_name: str, context: dict) -> str:
 def new_message_id() -> str:
     """A Message-ID for one outbox row, made when the row is queued and sent with every attempt,
     so a mail sent twice (a worker killed after the ESP accepted it) is recognisable as one."""
-    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "hanseweb.localhost"
-    return make_msgid(domain=domain)
+    return make_msgid(domain=_mail_domain())
+
+
+def _mail_domain() -> str:
+    return parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "hanseweb.localhost"
+
+
+def site_host() -> str:
+    """The host of ``SITE_URL`` (no port), for identifiers such as List-Id."""
+    return (urlsplit(settings.SITE_URL).hostname or "hanseweb.localhost").lower()
+
+
+_ATOM = re.compile(r"[^a-z0-9-]+")
+_DOT_ATOM = re.compile(r"[^a-z0-9.-]+|\.{2,}")
+
+
+def list_id(key: str, name: str = "") -> str:
+    """A List-Id header (RFC 2919) for the mails of one ``key`` (e.g. ``game-123``):
+    ``"Name" <game-123.hanseweb.example>`` with the host of SITE_URL."""
+    ident = f"<{_ATOM.sub('-', key.lower()).strip('-')}.{site_host()}>"
+    name = " ".join(str(name).replace('"', "'").replace("\\", "/").split())[:80]
+    return f'"{name}" {ident}' if name else ident
+
+
+def thread_root(key: str) -> str:
+    """The deterministic Message-ID of a conversation (e.g. ``game-123.seat-2``): the first mail
+    of the thread carries it as its own Message-ID, every later one refers to it."""
+    return f"<{_DOT_ATOM.sub('-', key.lower()).strip('.-')}@{_mail_domain()}>"
 
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
-               headers: dict | None = None) -> OutboundEmail:
+               headers: dict | None = None, thread: str | None = None, list_key: str | None = None,
+               list_name: str = "", inline_svg: str = "") -> OutboundEmail:
     """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
 
     Call inside the transaction that makes the mail true; the send task is enqueued on commit.
+    ``thread`` makes the mail part of one conversation in the reader's client: the first mail of
+    the thread gets ``thread_root(thread)`` as its Message-ID, the later ones ``In-Reply-To`` and
+    ``References`` to it. ``list_key`` adds a List-Id (``list_id(list_key, list_name)``).
+    ``inline_svg``: a picture sent as an inline PNG; the HTML template shows it as
+    ``<img src="{{ inline_image }}">`` (``cid:...``), converted by the worker (``images``).
     """
     context = {"site_url": settings.SITE_URL, **context}
+    if inline_svg:
+        from .images import CONTENT_ID
+
+        context.setdefault("inline_image", f"cid:{CONTENT_ID}")
     headers = dict(headers or {})
     if user is not None:
         from hanseweb.accounts.tokens import unsubscribe_token
@@ -48,17 +86,31 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
         context.setdefault("unsubscribe_url", url)
         headers.setdefault("List-Unsubscribe", f"<{url}>")
         headers.setdefault("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+    if list_key:
+        headers.setdefault("List-Id", list_id(list_key, list_name))
     subject = " ".join(render_plain(f"{template}_subject.txt", context).split())
-    email = OutboundEmail.objects.create(
+    fields = dict(
         user=user,
         to=to,
         kind=kind or template.rsplit("/", 1)[-1],
         subject=subject[:300],
         text=render_plain(f"{template}_body.txt", context),
         html=render_to_string(f"{template}_body.html", context),
-        headers=headers,
-        message_id=new_message_id(),
+        inline_svg=inline_svg,
     )
+    email = None
+    if thread:
+        root = thread_root(thread)
+        if not OutboundEmail.objects.filter(message_id=root).exists():
+            try:
+                with transaction.atomic():  # a savepoint: a concurrent first mail only costs the retry below
+                    email = OutboundEmail.objects.create(**fields, headers=headers, message_id=root)
+            except IntegrityError:
+                email = None
+        if email is None:
+            headers.update({"In-Reply-To": root, "References": root})
+    if email is None:
+        email = OutboundEmail.objects.create(**fields, headers=headers, message_id=new_message_id())
     from .tasks import send_email
 
     transaction.on_commit(lambda: enqueue(send_email, email.pk))

@@ -6,11 +6,14 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
+from .autoreply import auto_reply_reason
+from .images import inline_png
 from .models import InboundEmail, OutboundEmail
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
+AUTOMATIC_HEADERS = {"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply"}
 
 
 @shared_task(name="hanseweb.mail.tasks.send_email")
@@ -27,10 +30,17 @@ def send_email(email_id: int) -> str:
         email.attempts += 1
         # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
         # mail but before this transaction commits, the resend carries the same Message-ID.
-        headers = {**email.headers, "Message-ID": email.message_id}
+        # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
+        # Exchange is asked not to send its out-of-office notes either.
+        headers = {**AUTOMATIC_HEADERS, **email.headers, "Message-ID": email.message_id}
         message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
         if email.html:
             message.attach_alternative(email.html, "text/html")
+        if email.inline_svg:  # the picture as a related part the HTML shows with cid:
+            picture = inline_png(email.inline_svg)
+            if picture is not None:
+                message.mixed_subtype = "related"
+                message.attach(picture)
         try:
             message.send()
         except Exception as exc:  # the ESP failed: keep the row for the sweep
@@ -61,7 +71,7 @@ def sweep_outbox() -> int:
 @shared_task(name="hanseweb.mail.tasks.process_inbound")
 def process_inbound(inbound_id: int) -> str:
     """Apply one received reply (moves by email). Runs once per row: a processed row is skipped."""
-    from games.email_replies import handle
+    from .handlers import dispatch
 
     with transaction.atomic():
         row = (
@@ -71,11 +81,14 @@ def process_inbound(inbound_id: int) -> str:
         )
         if row is None:
             return "skipped"
-        if row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
+        automatic = auto_reply_reason(row.headers, row.subject)
+        if automatic:  # an out-of-office note or another machine's answer: never played, never answered
+            status, outcome = InboundEmail.IGNORED, f"auto-reply ignored ({automatic}): not processed, not answered"
+        elif row.spam_detected:  # the ESP's verdict: kept and recorded, but neither played nor answered
             score = "" if row.spam_score is None else f" (score {row.spam_score:g})"
             status, outcome = InboundEmail.IGNORED, f"marked as spam by the ESP{score}: not processed, not answered"
         else:
-            status, outcome = handle(row)
+            status, outcome = dispatch(row)
         outcome = "; ".join([outcome, *getattr(row, "notes", [])])
         row.status, row.outcome, row.processed_at = status, outcome[:5000], timezone.now()
         row.save(update_fields=["status", "outcome", "processed_at"])
