@@ -243,6 +243,9 @@ HANSEWEB_RATES = {
         "club_invite_mail_per_user": "20/h",  # club invitations mailed by one account
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
+        "chat_per_user": "120/h",  # table talk: messages one account writes (page, mail, API)
+        "chat_hide_per_user": "120/h",  # moderators hiding chat messages
+        "notes_per_user": "240/h",  # saving private notes, muting a chat
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has
