@@ -266,7 +266,8 @@ def said_since(game: Game, seat: Seat) -> dict | None:
                  .select_related("user", "moderation").order_by("-id")[:MAIL_LIMIT + 1])
     more = len(found) > MAIL_LIMIT
     rows = list(reversed(found[:MAIL_LIMIT]))
-    lines = [{"author": m.user.display_name, "text": m.text, "at": m.created_at, "move_count": m.move_count}
+    lines = [{"author": m.user.display_name, "text": m.text, "at": m.created_at, "move_count": m.move_count,
+              "text_indented": m.text.replace("\n", "\n    ")}  # the plain-text mail's continuation lines
              for m in rows if m.seat != seat.number and not _has_moderation(m)]
     return {"lines": lines, "more": more, "last_id": rows[-1].pk if rows else None}
 

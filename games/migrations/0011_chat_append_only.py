@@ -9,6 +9,11 @@ TABLES = ("games_chatmessage", "games_chatmoderation")
 PG_UP = """
 CREATE OR REPLACE FUNCTION games_chat_append_only() RETURNS trigger AS $$
 BEGIN
+    IF TG_OP = 'TRUNCATE' THEN  -- worded as games_no_truncate (0007) words it
+        RAISE EXCEPTION USING
+            MESSAGE = TG_TABLE_NAME || ' may not be truncated: the chat is append-only',
+            ERRCODE = 'restrict_violation';
+    END IF;
     RAISE EXCEPTION USING
         MESSAGE = TG_TABLE_NAME || ' is append-only: ' || TG_OP || ' refused',
         ERRCODE = 'restrict_violation';
