@@ -245,6 +245,9 @@ HANSEWEB_RATES = {
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
         "search_pages_per_user": "600/h",  # player pages and archive searches (they count and search)
+        "chat_per_user": "120/h",  # table talk: messages one account writes (page, mail, API)
+        "chat_hide_per_user": "120/h",  # moderators hiding chat messages
+        "notes_per_user": "240/h",  # saving private notes, muting a chat
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has

@@ -32,11 +32,14 @@ def _fresh_cache():
 @pytest.mark.django_db
 def test_a_players_page_shows_games_places_record_and_no_email(client, started_game):
     game, users = started_game("hansa", 3)
-    hero = user_of(game, 0)
-    act(game, 0, game.engine_obj.legal_moves(game.state_cache, 0)[0])  # one decision made
-    _timeout(game, 0)  # one left to the deadline
-    _timeout(game, 1)  # someone else's: not counted for the hero
-    _finish(game, [1, 3, 2], [40, 12, 33], datetime(2026, 5, 1, 12, tzinfo=timezone.utc))
+    first = game.to_act[0]  # the starting player comes from the seed
+    hero = user_of(game, first)
+    act(game, first, game.engine_obj.legal_moves(game.state_cache, first)[0])  # one decision made
+    _timeout(game, first)  # one left to the deadline
+    _timeout(game, (first + 1) % 3)  # someone else's: not counted for the hero
+    ranking, scores = [3, 3, 3], [12, 12, 12]
+    ranking[first], scores[first] = 1, 40
+    _finish(game, ranking, scores, datetime(2026, 5, 1, 12, tzinfo=timezone.utc))
     running, _ = started_game("zanzibar", 2)
     client.force_login(users[2])
     page = client.get(f"/players/{hero.pk}/")

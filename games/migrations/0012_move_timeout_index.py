@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_notification_policy'),
+        ('games', '0011_chat_append_only'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
