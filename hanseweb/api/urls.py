@@ -1,0 +1,15 @@
+"""/api/v1/ (the JSON API, docs/api.md) and the profile page's token forms."""
+from django.urls import path, re_path
+
+from . import games, views
+from .core import add_router, api, not_found_view
+
+# The API's routers; further ones (a game's chat) are added here the same way.
+add_router("", games.router)
+
+urlpatterns = [
+    path("api/v1/", api.urls),
+    re_path(r"^api/v1/", not_found_view),  # any other path under the API: a JSON 404
+    path("accounts/profile/tokens/", views.create_token, name="api_token_create"),
+    path("accounts/profile/tokens/<int:pk>/revoke/", views.revoke_token, name="api_token_revoke"),
+]
