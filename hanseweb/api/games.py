@@ -94,7 +94,7 @@ class MoveIn(Schema):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     move: str = Field(description="one of my legal moves' `move` texts (or 'undo')")
-    seq: int = Field(ge=0, description="the `seq` of the view or move list the move was chosen from")
+    seq: int = Field(ge=0, le=MAX_ID, description="the `seq` of the view or move list the move was chosen from")
 
 
 class MoveDone(Schema):
