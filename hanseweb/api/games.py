@@ -73,13 +73,14 @@ class Moves(Schema):
     can_undo: bool = Field(description="submitting 'undo' takes my last step back")
 
 
-class GameView(Moves):
+class GameView(Schema):
     id: int
     title: str
     engine: str
     engine_name: str
     status: Literal["open", "running", "finished"]
     spectator: bool = Field(description="I have no seat: this is the public view")
+    my_seat: int | None
     players: list[Player]
     to_act: list[int] = Field(description="the seats whose decision the game waits for")
     deadline_at: datetime | None
@@ -88,6 +89,11 @@ class GameView(Moves):
                                                     "public view): what the game page draws. Null before the start")
     view_text: str = Field(description="the same view in words, as on the game page")
     result: dict[str, Any] | None = Field(description="scores and ranking once the game is over")
+    seq: int = Field(description="the per-seat stale token: send it back with a move (the move count this was made at)")
+    my_turn: bool
+    prompt: str = Field(description="what the game asks of me now, in words")
+    legal_moves: list[LegalMove] = Field(description="my choices now (empty when nothing waits for me)")
+    can_undo: bool = Field(description="submitting 'undo' takes my last step back")
 
 
 class MoveIn(Schema):
