@@ -181,6 +181,23 @@ def not_found_view(request, *args, **kwargs):
     return error_response(404, "not_found", _("There is no such API path; the paths are listed in /api/v1/openapi.json."))
 
 
+def json_method_not_allowed(view):
+    """ninja answers a method a path does not have with Django's plain-text 405: make it JSON."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if response.status_code == 405 and not response.get("Content-Type", "").startswith("application/json"):
+            allowed = response.get("Allow", "")
+            answer = error_response(405, "method_not_allowed", _("This path takes only %(methods)s requests.")
+                                    % {"methods": allowed or "other"})
+            answer["Allow"] = allowed
+            return answer
+        return response
+
+    return wrapped
+
+
 def add_router(prefix: str, router: Router, **kwargs) -> None:
     """Mount ``router`` under /api/v1/``prefix`` with the API's token auth, per-account rate and
     JSON errors (the extension point for further endpoints, e.g. a game's chat:

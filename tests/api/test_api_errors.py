@@ -127,6 +127,12 @@ def test_bad_requests_get_a_json_error_and_change_nothing(client, game_and_token
     _error(client.get(f"/api/v1/games/{game.pk}/log?limit=100000", **_auth(token)), 400, "malformed")
     _error(client.get("/api/v1/games?status=lost", **_auth(token)), 400, "malformed")
     _error(client.get("/api/v1/no/such/path", **_auth(token)), 404, "not_found")
+    _error(client.get("/api/v1/games/", **_auth(token)), 404, "not_found")
+    for response in (client.delete(f"/api/v1/games/{game.pk}", **_auth(token)), client.put("/api/v1/games", **_auth(token)),
+                     client.post("/api/v1/games", "{}", content_type="application/json", **_auth(token))):
+        _error(response, 405, "method_not_allowed")
+        assert response["Allow"] == "GET"
+    _error(_post(client, game.pk, "move=a&seq=0", token, content_type="application/x-www-form-urlencoded"), 400, "malformed")
     assert _snapshot(game) == before
     # a finished game takes no more moves: 409
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED)
