@@ -155,7 +155,7 @@ def _moves(game: Game, seat: Seat | None, view: dict | None, names: list[str]) -
         "seq": game.move_count,
         "my_seat": number,
         "my_turn": _my_turn(game, seat),
-        "prompt": (view or {}).get("prompt", "") if legal else "",
+        "prompt": (view or {}).get("prompt", ""),  # as on the game page (the view's own words)
         "legal_moves": [{"move": m["move"], "label": m["label"], "kind": g["kind"]} for g in groups for m in g["moves"]],
         "can_undo": bool(legal) and services.can_undo(game, number),
     }

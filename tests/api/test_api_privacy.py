@@ -70,6 +70,7 @@ def _check_viewer(client, game, seat, user, token, names):
     else:
         assert [m["move"] for m in data["legal_moves"]] == engine.legal_moves(state, seat)
     assert data["seq"] == game.move_count and data["can_undo"] == page["can_undo"]
+    assert data["prompt"] == page["prompt"]
     assert [(p["seat"], p["name"], p["to_act"]) for p in data["players"]] == \
         [(p["seat"].number, p["name"], p["to_act"]) for p in page["players"]]
     moves = _api(client, token, f"/api/v1/games/{game.pk}/moves").json()
