@@ -9,8 +9,8 @@ added later with :func:`add_router`) inherits all three:
   Django's cache like every other limit of the site (``hanseweb/throttle.py``); over it: 429 with
   ``Retry-After``;
 - every error as ``{"code": "...", "detail": "..."}`` with its HTTP status (400 malformed,
-  401 no or bad token, 403 not your seat, 404 no such game, 409 stale or not now, 413 too large,
-  422 not a legal move, 429 throttled).
+  401 no or bad token, 403 not your seat, 404 no such game or path, 405 no such method, 409 stale
+  or not now, 413 too large, 422 not a legal move, 429 throttled).
 """
 from __future__ import annotations
 
