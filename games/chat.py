@@ -37,6 +37,10 @@ class ChatError(Exception):
     """A chat or note request that cannot be carried out; the message is shown to the user."""
 
 
+class ChatThrottled(ChatError):
+    """Too many chat requests of one account in a short time (the API answers 429)."""
+
+
 # --- text ----------------------------------------------------------------------------------------
 
 def clean_text(raw, *, max_length: int, allow_empty: bool = False) -> str:
@@ -182,7 +186,7 @@ def page_context(game_id: int, user, *, before_id: int | None = None) -> dict:
 
 def _throttled(name: str, user) -> None:
     if not throttle.allowed(name, user.pk):
-        raise ChatError(_("Too many in a short time: please wait a little and try again."))
+        raise ChatThrottled(_("Too many in a short time: please wait a little and try again."))
 
 
 def post(game_id: int, user, text, *, channel: str = ChatMessage.WEB) -> ChatMessage:
