@@ -352,8 +352,8 @@ def start_season(season: Season, user) -> Season:
         plan = {}
         for division in season.divisions.all():
             players = sorted(e.user_id for e in active if e.division_id == division.pk)
-            if len(players) < low:
-                raise LeagueError(f"{division.name} has {len(players)} players; a table needs at least {low}.")
+            if len(players) < low or not pairing.table_sizes(len(players), size, low, high, **_deviation(season)):
+                raise LeagueError(f"{division.name} has {len(players)} players: too few for a table of {size}.")
             if season.league.format == League.SWISS:
                 plan[str(division.pk)] = []  # each round is paired at its start
                 continue

@@ -41,7 +41,7 @@ def test_pages_for_organiser_member_outsider_and_anonymous(client, season_pages)
     for table in Table.objects.filter(round__season=season):
         assert table.game.get_absolute_url() in page  # each game linked
     assert "Planned tables of the rounds to come" in page and "Round 4:" in page
-    assert "pair meetings 4–4 (spread 0), seat spread 0, bye spread 0" in page
+    assert "pair meetings 2–2 (spread 0), seat spread 0, bye spread 0" in page
     client.force_login(organiser)
     assert "New league" in client.get(club.get_absolute_url()).content.decode()
     page = client.get(season.get_absolute_url()).content.decode()

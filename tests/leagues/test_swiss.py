@@ -48,5 +48,9 @@ def test_swiss_rounds_follow_the_standings(club_setup):
     services.drop_player(season, organiser, players[0])
     services.start_due_rounds(season.starts_at + timedelta(days=14, seconds=1))
     third = Table.objects.filter(round__season=season, round__number=3)
-    assert sorted(len(t.seat_order) for t in third) == [3, 4]
+    # 7 players at tables of 4: less than two tables' worth, so one table of 4 and 3 byes
+    # (docs/leagues.md "Table sizes and byes"); the byes go to the lowest-ranked.
+    assert sorted(len(t.seat_order) for t in third) == [4]
+    season.refresh_from_db()
+    assert len(list(season.plan.values())[0][2]["byes"]) == 3
     assert all(players[0].pk not in t.seat_order for t in third)
