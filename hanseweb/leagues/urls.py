@@ -6,6 +6,7 @@ app_name = "leagues"
 
 urlpatterns = [
     path("clubs/", views.clubs, name="clubs"),
+    path("players/<int:pk>/", views.player, name="player"),
     path("clubs/new/", views.create_club, name="create_club"),
     path("clubs/join/<slug:code>/", views.join, name="join"),
     path("clubs/<slug:slug>/", views.club, name="club"),

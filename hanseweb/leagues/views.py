@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
@@ -22,6 +23,22 @@ def _member_or_403(club, user):
     if role is None:
         raise PermissionDenied("This page is for the club's members: ask an organiser for an invitation link.")
     return role
+
+
+@login_required
+def player(request, pk):
+    """A player's league profile: their ratings per game with the history (provisional ones
+    marked) and their seasons, for the player and the members of a club they are in (only the
+    shared clubs are shown; a rating change names its game only where the viewer may see it)."""
+    person = get_object_or_404(get_user_model(), pk=pk, is_active=True)
+    shared = Club.objects.filter(memberships__user=person).filter(memberships__user=request.user).distinct()
+    if person != request.user and not shared.exists():
+        raise PermissionDenied("A player's league profile is for the members of their clubs.")
+    seasons = (Season.objects.filter(entries__user=person, league__club__in=shared)
+               .select_related("league__club").order_by("-starts_at").distinct())
+    return render(request, "leagues/player.html", {
+        "person": person, "clubs": shared.order_by("name"), "seasons": seasons[:30],
+    })
 
 
 @login_required
@@ -86,7 +103,10 @@ def _club_ratings(club) -> dict:
         rows = sorted(Rating.objects.filter(engine=engine, user_id__in=members).select_related("user"),
                       key=lambda r: -r.ordinal)
         by_engine.append({"engine": engine, "ratings": rows})
+    # Only games the members may know of: this club's league games and listed games (another
+    # club's league games are unlisted and not theirs to see).
     changes = (RatingChange.objects.filter(rating__user_id__in=members, rating__engine__in=engines)
+               .filter(Q(game__listed=True) | Q(game__league_table__round__season__league__club=club))
                .select_related("rating__user", "game")[:30])
     return {"ratings": by_engine, "rating_changes": changes}
 

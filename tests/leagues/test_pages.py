@@ -165,3 +165,44 @@ def test_roles_through_the_club_page(client, club_setup):
     response = client.post(url, {"member": "x", "role": "organiser"}, follow=True)
     assert b"Choose a member" in response.content
     assert OrganiserAction.objects.filter(club=club, action="set role").exists()
+
+
+def test_player_league_profile_for_clubmates_only(client, running_season, started_game):
+    """/players/<id>/: ratings with history and provisional marks, for the player and members of
+    a club they are in; another club's or a private game's title is not shown to others."""
+    from games import services as games
+    from hanseweb.leagues import ratings
+    from hanseweb.leagues.models import RatingChange
+
+    season, organiser, members = running_season
+    services.start_due_rounds(season.starts_at + timedelta(seconds=1))
+    table = Table.objects.filter(round__season=season).first()
+    for seat in table.game.seats.exclude(number=0):
+        games.resign(table.game_id, seat.user)
+    casual, users = started_game("hansa", 3)
+    casual.listed = False
+    casual.save(update_fields=["listed"])
+    for user in users[1:]:
+        games.resign(casual.pk, user)
+    assert ratings.rate_finished_games() == 2
+    player = table.game.seats.get(number=0).user
+    mate = next(m for m in members if m != player)
+    client.force_login(mate)
+    page = client.get(reverse("leagues:player", args=[player.pk])).content.decode()
+    assert player.display_name in page and "(provisional)" in page and "place 1 in" in page
+    assert table.game.get_absolute_url() in page
+    # the player's own page: everything they played
+    stranger_game_player = users[0]
+    client.force_login(stranger_game_player)
+    assert client.get(reverse("leagues:player", args=[player.pk])).status_code == 403  # no shared club
+    own = client.get(reverse("leagues:player", args=[stranger_game_player.pk])).content.decode()
+    assert casual.get_absolute_url() in own
+    # a clubmate of the casual player does not see the unlisted casual game's title
+    services.join_club(services.create_invite(season.league.club, organiser).code, stranger_game_player)
+    client.force_login(mate)
+    page = client.get(reverse("leagues:player", args=[stranger_game_player.pk])).content.decode()
+    assert RatingChange.objects.filter(rating__user=stranger_game_player).exists()
+    assert casual.get_absolute_url() not in page and "place 1" in page
+    # the club page's latest changes leave the unlisted casual game out as well
+    club_page = client.get(season.league.club.get_absolute_url()).content.decode()
+    assert casual.get_absolute_url() not in club_page and table.game.get_absolute_url() in club_page

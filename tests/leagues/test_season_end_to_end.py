@@ -306,6 +306,10 @@ def test_a_season_end_to_end_through_pages_mails_and_a_real_worker(client, beat_
             sat_out = set(division_active) - set(order)
             assert len(sat_out) == len(division_active) - 3
             byes.update(sat_out)
+            for uid in sat_out:  # the player who sits out hears of it too
+                player = next(u for u in players if u.pk == uid)
+                (bye,) = [m for m in new_mails if m.to == [player.email]]
+                assert "you sit out this round" in bye.subject and season.get_absolute_url() in bye.body
             game = table.game
             assert game.status == Game.RUNNING and [s.user_id for s in game.seats.order_by("number")] == order
             for position, uid in enumerate(order):
@@ -379,11 +383,19 @@ def test_a_season_end_to_end_through_pages_mails_and_a_real_worker(client, beat_
         assert all(c.mu_after < c.mu_before for c in changes if c.place == worst)
     profile = page(client, players[0], reverse("profile"))
     assert "Ratings" in profile and "Hansa" in profile and "provisional" in profile  # 3 games < 5
+    # a clubmate's league profile, linked from the standings: rating, provisional, history
+    other = players[1]
+    assert reverse("leagues:player", args=[other.pk]) in page(client, players[0], season.get_absolute_url())
+    theirs = page(client, players[0], reverse("leagues:player", args=[other.pk]))
+    history = RatingChange.objects.filter(rating__user=other)
+    assert "provisional" in theirs and history.count() >= 2
+    for change in history:
+        assert change.game.get_absolute_url() in theirs  # this club's games are linked
 
     # --- standings and tie-breaks, recomputed independently, against the CSV and the page ------
     csv_rows = list(csv.DictReader(io.StringIO(page(client, players[0], reverse("leagues:standings_csv", args=[season.pk])))))
     season_page = page(client, players[0], season.get_absolute_url())
-    assert f"{quitter.display_name} (dropped out after round 2)" in season_page
+    assert re.search(rf">{quitter.display_name}</a> \(dropped out after round 2\)", season_page)
     expected_order = {}
     for division in divisions:
         games_of = [g for g in finished if g.league_table.division_id == division.pk]
