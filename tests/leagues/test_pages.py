@@ -74,11 +74,18 @@ def test_organiser_tools_through_the_pages_are_logged(client, season_pages):
     assert Entry.objects.get(season=season, user=members[5]).status == Entry.DROPPED
     response = client.post(url("drop"), {"player": members[5].pk}, follow=True)
     assert b"not an active player" in response.content
+    newcomer = UserFactory(display_name="Newcomer")
+    services.join_club(services.create_invite(season.league.club, organiser).code, newcomer)
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert f'<option value="{newcomer.pk}">Newcomer</option>' in page  # offered as a replacement
+    client.post(url("replace"), {"player": members[6].pk, "replacement": newcomer.pk})
+    assert Entry.objects.get(season=season, user=newcomer).status == Entry.ACTIVE
+    assert Entry.objects.get(season=season, user=members[6]).status == Entry.DROPPED
     actions = set(OrganiserAction.objects.filter(season=season).values_list("action", flat=True))
-    assert {"pause season", "resume season", "award forfeit", "drop player"} <= actions
+    assert {"pause season", "resume season", "award forfeit", "drop player", "replace player"} <= actions
     client.force_login(members[0])
     page = client.get(season.league.club.get_absolute_url()).content.decode()
-    assert "award forfeit" in page and "drop player" in page  # the log is shown to members
+    assert "award forfeit" in page and "drop player" in page and "replace player" in page  # the log, to members
 
 
 def test_club_league_season_created_and_run_through_the_pages(client):
