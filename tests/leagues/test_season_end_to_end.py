@@ -164,7 +164,8 @@ def play_game(client, game_id: int, rng: random.Random) -> int:
         if made == 0:
             client.force_login(user)
             assert client.post(reverse("submit_move", args=[game_id]), {"move": move, "seq": game.move_count}).status_code == 302
-            assert Game.objects.get(pk=game_id).move_count == game.move_count + 1
+            # taken (the autopilot of a resigned seat may move right after it)
+            assert Game.objects.get(pk=game_id).move_count > game.move_count
         else:
             games.submit_move(game_id, user, move, expected_seq=game.move_count)
         made += 1
