@@ -24,8 +24,9 @@ Formats:
 
 Table sizes come from :func:`table_sizes`: the league's table size is honoured; a division of
 at least two tables' worth is seated with tables of size ±1 where the game allows, a smaller one
-gets one table of the league's size; the players left over get byes, rotated fairly. The fairness figures are :func:`pair_meetings`, :func:`seat_counts`,
-:func:`bye_counts` and their spreads, summed up by :func:`fairness`. See docs/leagues.md.
+gets one table of the league's size; the players left over get byes, rotated fairly. The
+fairness figures are :func:`pair_meetings`, :func:`seat_counts`, :func:`bye_counts` and their
+spreads, summed up by :func:`fairness`. See docs/leagues.md.
 """
 from __future__ import annotations
 
