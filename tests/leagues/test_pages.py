@@ -40,6 +40,12 @@ def test_pages_for_organiser_member_outsider_and_anonymous(client, season_pages)
     assert "Organiser tools" not in page and "Division 1" in page and "Division 3" in page
     for table in Table.objects.filter(round__season=season):
         assert table.game.get_absolute_url() in page  # each game linked
+    # a league game's page links to its season and division, in the (cached) page body
+    table = Table.objects.filter(round__season=season).select_related("division").first()
+    game_page = client.get(table.game.get_absolute_url()).content.decode()
+    assert "League game:" in game_page and "round 1" in game_page
+    assert f'href="{season.get_absolute_url()}#division-{table.division.level}"' in game_page
+    assert f'id="division-{table.division.level}"' in page
     assert "Planned tables of the rounds to come" in page and "Round 4:" in page
     assert "pair meetings 2–2 (spread 0), seat spread 0, bye spread 0" in page
     client.force_login(organiser)

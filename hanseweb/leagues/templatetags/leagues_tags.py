@@ -29,3 +29,13 @@ def ratings_of(user, history: int = 10, viewer=None):
             change.shown = visible is None or change.game.listed or change.game_id in visible
         rows.append({"rating": rating, "name": get_engine(rating.engine).name, "changes": changes})
     return {"rows": rows, "own": visible is None}
+
+
+@register.simple_tag
+def league_table_of(game):
+    """The league table a game was made for (with its round, season, league and division, in one
+    query), or None: the game page's head links a league game to its season."""
+    from ..models import Table
+
+    return (Table.objects.select_related("round__season__league", "division")
+            .filter(game_id=getattr(game, "pk", None)).first())
