@@ -154,7 +154,7 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
     makes keys unique across databases that reuse primary keys."""
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
     deadline = int(deadline_at.timestamp()) if deadline_at else 0
-    return (f"gamepage:3:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+    return (f"gamepage:4:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
             f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
 
 

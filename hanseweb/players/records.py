@@ -103,17 +103,6 @@ def record_of(player) -> Record:
     return record
 
 
-def ratings_of(player) -> list[dict]:
-    """The player's rating per game title with its last changes (leagues' OpenSkill ratings)."""
-    from hanseweb.leagues.models import Rating
-
-    rows = []
-    for rating in Rating.objects.filter(user=player).order_by("engine"):
-        changes = list(rating.changes.select_related("game").order_by("-at")[:10])
-        rows.append({"engine": get_engine(rating.engine).name, "rating": rating, "changes": changes})
-    return rows
-
-
 @dataclass
 class Search:
     engine: str = ""

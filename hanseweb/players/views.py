@@ -22,13 +22,15 @@ PAGE = 25
 @login_required
 @ratelimit(group="player_pages", key="user", rate=throttle.rate("search_pages_per_user"), method="GET")
 def player(request, pk):
+    from hanseweb.leagues.views import shared_league_life
+
     person = get_object_or_404(User, pk=pk, is_active=True)
     return render(request, "players/player.html", {
         "person": person,
         "running": records.games_of(person, request.user, Game.RUNNING, 50),
         "finished": records.games_of(person, request.user, Game.FINISHED, 50),
         "record": records.record_of(person),
-        "ratings": records.ratings_of(person),
+        **shared_league_life(person, request.user),
     })
 
 
