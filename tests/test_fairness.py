@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import history, presentation, services
 from games.engines import available_slugs, get_engine
-from games.engines.fairness import commitment, verify
+from games.engines.fairness import commitment, seat_permutation, verify
 from games.export import readable_by
 from games.models import Game, Move
 
@@ -43,6 +43,8 @@ def _finish(started_game, slug, *, undo_every=7):
     players = _players(slug)
     seed, moves = _short_random_game(engine, players, seeds=12)
     game, users = started_game(slug, players, seed=seed)
+    if len(moves) > 1000:
+        return _logged(game, moves), users
     with committed():
         for i, (seat, move) in enumerate(moves):
             channel = Move.EMAIL if i % 3 == 1 else Move.WEB
@@ -55,6 +57,29 @@ def _finish(started_game, slug, *, undo_every=7):
                 game.refresh_from_db()
     assert game.status == Game.FINISHED
     return game, users
+
+
+def _logged(game, moves):
+    """The game finished by logging ``moves`` as the write path would (rows with their events,
+    then the derived columns): a Hansa Teutonica game is some 3,000 moves, which through the
+    write path take minutes on a loaded machine and test nothing more here (the write path is
+    played through whole games in tests/test_full_games.py)."""
+    engine = game.engine_obj
+    state = services.current_state(game)
+    rows = []
+    for i, (seat, move) in enumerate(moves, start=1):
+        state = engine.apply(state, seat, move)
+        rows.append(Move(game=game, seq=i, seat=seat, user=user_of(game, seat), text=move,
+                         channel=Move.EMAIL if i % 3 == 1 else Move.WEB, events=engine.events(state)))
+    Move.objects.bulk_create(rows)
+    result = engine.result(state)
+    assert result is not None
+    Game.objects.filter(pk=game.pk).update(
+        move_count=len(moves), state_cache=state, state_seq=len(moves), to_act=[], status=Game.FINISHED,
+        finished_at=timezone.now(), result=result, last_move_at=timezone.now())
+    game.refresh_from_db()
+    assert json.dumps(services.replay(game), sort_keys=True) == json.dumps(state, sort_keys=True)
+    return game
 
 
 def _download(client, game, user=None):
@@ -164,7 +189,10 @@ def _change_commitment(data):
 
 
 def _change_seat_order(data):
-    data["seats"][0]["joined"], data["seats"][1]["joined"] = data["seats"][1]["joined"], data["seats"][0]["joined"]
+    # claims a random seat order, but not the one the seed draws
+    drawn = seat_permutation(int(data["seed"]), data["players"])
+    for seat, joined in zip(data["seats"], drawn[1:] + drawn[:1]):
+        seat["joined"] = joined
     data["seat_order"]["mode"] = "random"
     return data
 
