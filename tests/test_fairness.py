@@ -334,7 +334,7 @@ RUNNING = [("zanzibar", 3, 45), ("die-hanse", 3, 400), ("hansa-teutonica", 2, 40
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug,players,moves", RUNNING)
 def test_a_running_game_export_gives_each_seat_only_what_it_may_know(slug, players, moves, started_game, client,
-                                                                    tmp_path, capsys):
+                                                                    tmp_path, capsys):  # ZAN-7.2 HANSE-5.5
     seat_options = {i: {"offer_special_cards": True} for i in range(players)} if slug == "die-hanse" else None
     game, users = started_game(slug, players, seat_options=seat_options)
     game = _random_moves(game, moves)
@@ -388,7 +388,7 @@ def test_a_running_game_export_gives_each_seat_only_what_it_may_know(slug, playe
 
 
 @pytest.mark.django_db
-def test_zanzibar_set_aside_card_is_secret_to_the_other_seats_until_the_end(started_game, client):
+def test_zanzibar_set_aside_card_is_secret_to_the_other_seats_until_the_end(started_game, client):  # ZAN-7.2
     game, users = started_game("zanzibar", 3)
     game = _random_moves(game, 200, stop=lambda g: len(g.to_act) >= 2)  # the set-aside window (ZAN-7.2)
     assert 1 in game.to_act and len(game.to_act) == 3

@@ -264,8 +264,9 @@ def _verify(data, report: Report) -> None:
         report.failures.append("result: after the last move the game is not over")
         return
     final = rank_with_resignations(final, resigned, players)
-    problems = [key for key in ("scores", "ranking", "breakdown", "resigned")
-                if _plain(final.get(key)) != _plain(recorded.get(key))]
+    keys = ["scores", "ranking", "breakdown", "resigned"]
+    keys += sorted(k for k in set(final) | set(recorded) if k not in keys)
+    problems = [key for key in keys if _plain(final.get(key)) != _plain(recorded.get(key))]
     if problems:
         for key in problems:
             report.failures.append(f"result {key}: the replay gives {final.get(key)}, the file has {recorded.get(key)}")
