@@ -164,6 +164,8 @@ class Move(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
+        # the few decisions a deadline made, per game and seat (a player's record counts them)
+        indexes = [models.Index(fields=["game", "seat"], condition=models.Q(channel="timeout"), name="move_timeouts")]
 
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.text}"

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "hanseweb.mail",
     "games",
     "hanseweb.leagues",
+    "hanseweb.players",
 ]
 
 MIDDLEWARE = [
@@ -244,6 +245,7 @@ HANSEWEB_RATES = {
         "club_invite_mail_per_user": "20/h",  # club invitations mailed by one account
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
+        "search_pages_per_user": "600/h",  # player pages and archive searches (they count and search)
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has

@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("hanseweb.accounts.urls")),
     path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
     path("", include("hanseweb.leagues.urls")),
+    path("", include("hanseweb.players.urls")),
     path("", include("games.urls")),
 ]
