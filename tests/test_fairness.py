@@ -472,7 +472,7 @@ def test_the_commitment_is_made_at_creation_and_never_changes(started_game, make
 def test_the_migration_commits_existing_games_after_the_fact(started_game):
     game, _ = started_game("hansa", 2)
     Game.objects.filter(pk=game.pk).update(salt="", commitment="")
-    migration = importlib.import_module("games.migrations.0010_seed_commitment")
+    migration = importlib.import_module("games.migrations.0011_seed_commitment")
     migration.commit_existing(django_apps, None)
     game.refresh_from_db()
     assert len(game.salt) == 64 and game.commitment_late and game.commitment == commitment(game.seed, game.salt)

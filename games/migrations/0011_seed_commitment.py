@@ -21,7 +21,7 @@ def commit_existing(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0009_notification_policy"),
+        ("games", "0010_move_timeout_index"),
     ]
 
     operations = [
