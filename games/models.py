@@ -11,10 +11,15 @@ from django.db import models
 from django.urls import reverse
 
 from games.engines import SLUG_MODULES, get_engine
+from games.engines.fairness import SALT_BYTES, commitment
 
 
 def new_seed() -> int:
     return secrets.randbits(62)
+
+
+def new_salt() -> str:
+    return secrets.token_hex(SALT_BYTES)
 
 
 def new_invite_code() -> str:
@@ -36,6 +41,12 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField(default=new_seed, editable=False)
+    # Verifiable fairness (docs/fairness.md): SHA-256 of the seed and the salt, public from the
+    # start; the seed and the salt are shown only once the game is over.
+    salt = models.CharField(max_length=64, default=new_salt, editable=False)
+    commitment = models.CharField(max_length=64, blank=True, editable=False)
+    # True for games created before commitments existed: theirs was made after the fact.
+    commitment_late = models.BooleanField(default=False, editable=False)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=OPEN, db_index=True)
     listed = models.BooleanField(default=True, help_text="Shown in the lobby's open games; otherwise join by link only")
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code, editable=False)
@@ -76,6 +87,16 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])
+
+    def save(self, *args, **kwargs):
+        if not self.commitment:  # made once, when the game is created (with its seed and salt)
+            self.commitment = commitment(self.seed, self.salt)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "commitment"}
+        super().save(*args, **kwargs)
+
+    def commitment_holds(self) -> bool:
+        return self.commitment == commitment(self.seed, self.salt)
 
     def invite_url(self) -> str:
         return reverse("join_by_code", args=[self.invite_code])

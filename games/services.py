@@ -16,14 +16,13 @@ from django.utils import timezone
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
+from games.engines.fairness import SEAT_ORDER_STREAM, rank_with_resignations  # pure; verify_game draws the same
 from games.engines.rng import Rng, seed_state
 
 from hanseweb import fastsql
 from hanseweb.accounts.models import User
 
 from .models import Game, Move, Seat
-
-SEAT_ORDER_STREAM = 0x5EA7_0DE5  # keeps the seat shuffle independent of the engine's own draws
 
 
 class GameError(Exception):
@@ -444,18 +443,9 @@ def _store(game: Game, state: dict, mover: int | None = None, told: bool = False
 
 
 def _with_resignations(game: Game, result: dict) -> dict:
-    resigned = sorted(s.number for s in game.seats.all() if s.resigned)
-    if not resigned:
-        return result
     # A resigned seat is placed below every seat that played on, whatever its score.
-    order = sorted(range(game.players), key=lambda i: (i in resigned, result["ranking"][i]))
-    ranking = [0] * game.players
-    for pos, i in enumerate(order):
-        prev = order[pos - 1] if pos else None
-        same = prev is not None and (prev in resigned) == (i in resigned) and \
-            result["ranking"][prev] == result["ranking"][i]
-        ranking[i] = ranking[prev] if same else pos + 1
-    return {**result, "ranking": ranking, "resigned": resigned}
+    resigned = sorted(s.number for s in game.seats.all() if s.resigned)
+    return rank_with_resignations(result, resigned, game.players)
 
 
 def _after_change(game: Game, *, previous_to_act: list[int]) -> list[int]:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/status/", views.game_status, name="game_status"),
     path("games/<int:pk>/log/", views.game_log, name="game_log"),
+    path("games/<int:pk>/export.json", views.game_export, name="game_export"),
     path("games/<int:pk>/replay/", views.game_replay, name="game_replay"),
     path("games/<int:pk>/move/", views.submit_move, name="submit_move"),
     path("games/<int:pk>/join/", views.join, name="join"),

@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import throttle
 
-from . import chat, history, notifications, presentation, replay, services
+from . import chat, export, history, notifications, presentation, replay, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -217,6 +217,21 @@ def game_page(request, pk):
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
     return render(request, "games/game.html", context)
+
+
+@ratelimit(group="game_export", key="ip", rate=throttle.rate("game_export_per_ip"), method=ratelimit.ALL)
+def game_export(request, pk):
+    """The game as JSON (docs/fairness.md): everything, seed included, once it is over; while it
+    runs, only what the viewer may know (games.export)."""
+    game = get_object_or_404(Game.objects.defer(*LARGE[:3]).prefetch_related("seats__user"), pk=pk)
+    if game.status == Game.OPEN:
+        raise Http404("This game has not started.")
+    data = export.export_for(game, request.user)
+    response = JsonResponse(data, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'inline; filename="hanseweb-game-{game.pk}.json"'
+    response["Cache-Control"] = "private, no-store" if game.status != Game.FINISHED else "public, max-age=300"
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 def game_status(request, pk):

@@ -241,6 +241,7 @@ HANSEWEB_RATES = {
         "password_reset_per_ip": "20/h",
         "account_mail_per_address": "5/h",  # confirmations, "you have an account", resets: to one address
         "create_game_per_user": "30/h",
+        "game_export_per_ip": "60/h",  # downloads of games as JSON (docs/fairness.md)
         "club_invite_mail_per_user": "20/h",  # club invitations mailed by one account
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address

@@ -87,7 +87,9 @@ def started_game(db):
                 seat_options=(seat_options or {}).get(0),
             )
             if seed is not None:
-                Game.objects.filter(pk=game.pk).update(seed=seed)
+                from games.engines.fairness import commitment
+
+                Game.objects.filter(pk=game.pk).update(seed=seed, commitment=commitment(seed, game.salt))
             for i, user in enumerate(users[1:], start=1):
                 services.join_game(game.pk, user, seat_options=(seat_options or {}).get(i))
         game.refresh_from_db()

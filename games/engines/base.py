@@ -1,6 +1,8 @@
 """The engine contract every game follows (see docs/engine-contract.md)."""
 from __future__ import annotations
 
+import re
+
 
 class IllegalMove(ValueError):
     """A move that is malformed, out of turn or against the rules.
@@ -19,6 +21,9 @@ class Engine:
 
     slug: str = ""
     name: str = ""
+    # The rules code's version: a seed and a move log give the same game under one version.
+    # Recorded in game exports (docs/fairness.md); bumped when that stops being true.
+    version: str = ""
     min_players: int = 2
     max_players: int = 4
     # Variants offered when a game is created: list of
@@ -28,6 +33,10 @@ class Engine:
     # "ask me which tile to lose"). Same shape as option_specs. They arrive in
     # options["seats"]: a list with one dict per seat. A seat's view shows only its own.
     seat_option_specs: list[dict] = []
+    # Moves whose very text is a secret of the mover until the game ends (a sealed answer, the
+    # value kept from a private draw): regular expressions a whole canonical move matches. A
+    # running game's export shows such a move's text only to its own seat (docs/fairness.md).
+    sealed_moves: tuple[str, ...] = ()
 
     # --- the contract -------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> dict:
@@ -64,6 +73,10 @@ class Engine:
         events some seats may not read (``games.engines.events``). The state keeps no history:
         the service stores these with the move and filters them per seat when it shows them."""
         return list(state.get("log") or [])
+
+    def sealed(self, move: str) -> bool:
+        """Is ``move``'s text a secret of the seat that made it (``sealed_moves``)?"""
+        return any(re.fullmatch(pattern, move) for pattern in self.sealed_moves)
 
     # --- optional helpers the service uses ------------------------------
     def default_move(self, state: dict, seat: int) -> str | None:

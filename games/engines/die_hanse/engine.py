@@ -12,6 +12,11 @@ from .state import copy_state
 class DieHanseEngine(Engine):
     slug = "die-hanse"
     name = "Die Hanse"
+    # Bump when a change of the rules code changes what a seed and a move log produce
+    # (exports record it; docs/fairness.md).
+    version = "1"
+    # reaction answers are sealed until all have answered (HANSE-5.5); the value kept from a draw is private
+    sealed_moves = ("pass", r"declare .+", r"keep \d+")
     min_players = 3
     max_players = 6
     option_specs = [{

@@ -9,6 +9,9 @@ from .state import copy_state
 class HansaEngine(Engine):
     slug = "hansa"
     name = "Hansa"
+    # Bump when a change of the rules code changes what a seed and a move log produce
+    # (exports record it; docs/fairness.md).
+    version = "1"
     min_players = 2
     max_players = 4
     option_specs = [{

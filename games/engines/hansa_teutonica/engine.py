@@ -13,6 +13,9 @@ from .view import build_view, prompt_for
 class HansaTeutonicaEngine(Engine):
     slug = "hansa-teutonica"
     name = "Hansa Teutonica"
+    # Bump when a change of the rules code changes what a seed and a move log produce
+    # (exports record it; docs/fairness.md).
+    version = "1"
     min_players = 2
     max_players = 5
     option_specs: list[dict] = []

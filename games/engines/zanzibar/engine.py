@@ -21,6 +21,11 @@ PHASES = {
 class ZanzibarEngine(Engine):
     slug = "zanzibar"
     name = "Zanzibar"
+    # Bump when a change of the rules code changes what a seed and a move log produce
+    # (exports record it; docs/fairness.md).
+    version = "1"
+    # the set-aside answers are sealed (ZAN-7.2, ZAN-C3)
+    sealed_moves = ("keep", r"set aside .+")
     min_players = 2  # ZAN-D-01
     max_players = 5
     option_specs = [
