@@ -5,11 +5,15 @@ import math
 from html import escape
 
 from .. import a11y
+from ..colours import haloed, ink, mark
 from .board import BOARD
 
-SEAT_COLOURS = list(BOARD.player_colour_css)
+# The game's player colours (grey, yellow, lilac, black), darkened where needed to stand ≥ 3:1
+# on the sea; the colour's initial in every token is the second cue.
+_CSS = {"grey": "#6e6e6e", "yellow": "#8a7000", "lilac": "#7a3e9d", "black": "#1a1a1a"}
+SEAT_COLOURS = [_CSS.get(n, c) for n, c in zip(BOARD.player_colour_names, BOARD.player_colour_css)]
+SEAT_CUES = [mark(n) for n in BOARD.player_colour_names]
 CITY_R = 24
-DARK_GOODS = {"brown", "blue", "green", "red"}
 
 
 def _goods_css(colour: str) -> str:
@@ -78,9 +82,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" fill="#f7f1e3"{ring}/>')
         parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="15" '
                      f'font-weight="bold" fill="#333">{c["fill_number"]}</text>')
-        parts.append(f'<text x="{x:.1f}" y="{y + CITY_R + 17:.1f}" text-anchor="middle" font-size="17" '
-                     f'fill="#111" stroke="#dbe9f5" stroke-width="3" paint-order="stroke">'
-                     f'{escape(c["name"])}</text>')
+        parts.append(haloed(x, y + CITY_R + 17, escape(c["name"]), ' text-anchor="middle" font-size="17"',
+                            halo="#dbe9f5", width=4))
         # warehouse slots above the city
         n = len(c["slots"])
         for i, t in enumerate(c["slots"]):
@@ -91,7 +94,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
                              f'stroke="#555" stroke-dasharray="4 3"/>')
                 continue
             colour, value = t.split("/")
-            fg = "#fff" if colour in DARK_GOODS else "#111"
+            fg = ink(_goods_css(colour))
             buy = f"buy {t}" if cid == view["ship"] and f"buy {t}" in legal else None
             parts.append(f'<g class="legal" data-move="{escape(buy)}" style="cursor:pointer">' if buy else "<g>")
             edge = ' stroke="#e63946" stroke-width="4"' if buy else ' stroke="#333"'
@@ -102,13 +105,14 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         # stalls per player below the name
         holders = [(p, k) for p, k in enumerate(c["stalls"]) if k]
         for j, (p, k) in enumerate(holders):
-            bx = x - len(holders) * 14 + j * 28
+            bx = x - len(holders) * 17 + j * 34
             by = y + CITY_R + 24
-            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="26" height="20" rx="3" '
-                         f'fill="{SEAT_COLOURS[p % len(SEAT_COLOURS)]}" stroke="#222">'
+            fill = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="32" height="20" rx="3" '
+                         f'fill="{fill}" stroke="#222">'
                          f'<title>{escape(_name(names, p))}: {k}</title></rect>')
-            parts.append(f'<text x="{bx + 13:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
-                         f'font-weight="bold" fill="#fff">{k}</text>')
+            parts.append(f'<text x="{bx + 16:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
+                         f'font-weight="bold" fill="{ink(fill)}">{SEAT_CUES[p % len(SEAT_CUES)]}{k}</text>')
         parts.append("</g>")
     # the ship
     if view["ship"] in BOARD.pos:
@@ -132,8 +136,10 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         seat = p["seat"]
         lx, ly = 12 + seat * 125, h + 56
         marker = "\u25b6 " if seat == view.get("active") and not view["over"] else ""
-        parts.append(f'<rect x="{lx:.1f}" y="{ly - 13:.1f}" width="14" height="14" '
-                     f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/><text x="{lx + 18:.1f}" y="{ly:.1f}" '
+        fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        parts.append(f'<rect x="{lx:.1f}" y="{ly - 15:.1f}" width="18" height="18" rx="3" fill="{fill}"/>'
+                     f'<text x="{lx + 9:.1f}" y="{ly - 1:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
+                     f'fill="{ink(fill)}">{SEAT_CUES[seat % len(SEAT_CUES)]}</text><text x="{lx + 22:.1f}" y="{ly:.1f}" '
                      f'font-size="14" fill="#111">{escape(marker + _name(names, seat))} ({p["coins"]})</text>')
     parts.append("</svg>")
     return "".join(parts)
