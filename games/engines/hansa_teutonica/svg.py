@@ -36,14 +36,21 @@ def _name(names, seat):
 
 
 def _piece(x, y, seat, kind, size=7):
-    """A trader (square) or merchant (round) in the seat's colour with the colour's initial."""
-    col = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    letter = (f'<text x="{x:.1f}" y="{y + size * 0.5:.1f}" text-anchor="middle" font-size="{size * 1.45:.1f}" '
-              f'font-weight="bold" fill="{ink(col)}">{SEAT_CUES[seat % len(SEAT_CUES)]}</text>')
+    """A trader (square) or merchant (round) in the seat's colour with the colour's initial
+    (colours, ink and letter sizes are classes of the board's <style>, to keep the page small)."""
+    k = seat % len(SEAT_COLOURS)
+    letter = f'<text x="{x:.1f}" y="{y + size * 0.5:.1f}" class="pl k{k} s{size}">{SEAT_CUES[k]}</text>'
     if kind == "merchant":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size}" fill="{col}" class="pc"/>{letter}'
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size}" class="pc f{k}"/>{letter}'
     return (f'<rect x="{x - size:.1f}" y="{y - size:.1f}" width="{2 * size}" height="{2 * size}" '
-            f'fill="{col}" class="pc"/>{letter}')
+            f'class="pc f{k}"/>{letter}')
+
+
+PIECE_SIZES = (5, 6, 7, 10, 11)
+PIECE_CSS = ("".join(f".f{k}{{fill:{c}}}.k{k}{{fill:{ink(c)}}}" for k, c in enumerate(SEAT_COLOURS))
+             + "".join(f".s{n}{{font-size:{n * 1.45:.1f}px}}" for n in PIECE_SIZES)
+             + ".pl{text-anchor:middle;font-weight:bold}.ce{fill:#f4f4f4;stroke:#999}"
+             ".cl{text-anchor:middle;font-size:16px}")
 
 
 def _route_move(legal, rid, occ, i, step_route):
@@ -80,7 +87,7 @@ def render_svg(view: dict, names, legal=()) -> str:
            '<style>.legal{cursor:pointer}.legal rect,.legal circle,rect.legal,circle.legal,text.legal'
            '{stroke:#e6007e;stroke-width:3}.pc{stroke:#000;stroke-width:1.5}'
            '.sp{fill:#fdf6e3;stroke:#8a6d3b}.rt{stroke:#8a6d3b;stroke-width:4}'
-           '.nh{fill:none;stroke:#fff;stroke-width:4;stroke-linejoin:round;font-weight:bold}</style>',
+           '.nh{fill:none;stroke:#fff;stroke-width:4;stroke-linejoin:round;font-weight:bold}' + PIECE_CSS + '</style>',
            f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H}" fill="#eef3e2"/>']
     xy = side.xy
     step_route = (view.get("step_detail") or {}).get("route")
@@ -227,9 +234,10 @@ def render_svg(view: dict, names, legal=()) -> str:
                 label = "C" if val == 99 else (["W", "O", "P", "B"][val - 1] if a == "privilegium" else str(val))
                 covered = j > info["developed"]
                 cx = ax + j * 31
-                out.append(f'<rect x="{cx}" y="{dy + 30}" width="29" height="29" rx="3" fill="#f4f4f4" stroke="#999"/>'
-                           f'<text x="{cx + 14.5}" y="{dy + 50}" text-anchor="middle" font-size="16">{label}</text>')
-                if covered:
+                out.append(f'<rect x="{cx}" y="{dy + 30}" width="29" height="29" rx="3" class="ce"/>')
+                if not covered:
+                    out.append(f'<text x="{cx + 14.5}" y="{dy + 50}" class="cl">{label}</text>')
+                else:
                     out.append(_piece(cx + 14.5, dy + 44.5, i, "merchant" if a == "liber" else "trader", 11))
             out.append('</g>')
             ax += 31 * len(vals) + 18
