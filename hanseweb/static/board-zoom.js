@@ -4,9 +4,11 @@
 (function () {
   "use strict";
   var MIN = 1, MAX = 4;
-  document.querySelectorAll("section.board").forEach(function (box) {
+  // wires every board under root (the page, or a body the self-refresh has just put in)
+  var init = function (root) { root.querySelectorAll("section.board").forEach(function (box) {
     var svg = box.querySelector("svg");
-    if (!svg) return;
+    if (!svg || box.getAttribute("data-zoom-ready")) return;
+    box.setAttribute("data-zoom-ready", "1");
     var zoom = 1;
     var set = function (z, cx, cy) {
       z = Math.max(MIN, Math.min(MAX, z));
@@ -57,5 +59,7 @@
       set(start.z * dist(e.touches) / start.d, cx, cy);
     }, {passive: false});
     box.addEventListener("touchend", function (e) { if (e.touches.length < 2) start = null; });
-  });
+  }); };
+  window.hansewebBoardZoom = init;
+  init(document);
 })();
