@@ -149,7 +149,7 @@ def render_svg(view: dict, names, legal=()) -> str:
         if h["kind"] == "harbour":
             hn = h["harbour"]
             labels.append(haloed(x, y - SIZE - 3, _e(BOARD.harbour_name[hn]),
-                                 ' font-size="10" font-weight="bold" text-anchor="middle"'))
+                                 ' font-size="11" font-weight="bold" text-anchor="middle"'))
             # the harbour's pool of goods: a chip per good with its count (public)
             goods = [(g, c) for g, c in view["pools"].get(hn, {}).items() if c]
             texts = ["%d %s" % (c, GOOD_NAMES[g]) for g, c in goods]
@@ -162,10 +162,10 @@ def render_svg(view: dict, names, legal=()) -> str:
                                                       y + SIZE + 9.5, ink(GOOD_COLOURS[g]), _e(t)))
                 gx += gw + 2
         elif h["kind"] == "canal":
-            out.append('<text x="%.1f" y="%.1f" font-size="6" text-anchor="middle" fill="#222">%s</text>'
+            out.append('<text x="%.1f" y="%.1f" font-size="7" text-anchor="middle" fill="#222">%s</text>'
                        % (x, y + 2, _e(BOARD.label[hid])))
         elif h["kind"] == "island" and h.get("name"):
-            labels.append(haloed(x, y + 2.5, _e(h["name"]), ' font-size="7" text-anchor="middle"'))
+            labels.append(haloed(x, y + 2.5, _e(h["name"]), ' font-size="8" text-anchor="middle"'))
         if hid in blocked:
             out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="none" stroke="#000" stroke-width="2">'
                        '<title>blockade</title></circle>' % (x, y))

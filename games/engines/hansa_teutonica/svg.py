@@ -46,7 +46,7 @@ def _piece(x, y, seat, kind, size=7):
             f'class="pc f{k}"/>{letter}')
 
 
-PIECE_SIZES = (5, 6, 7, 10, 11)
+PIECE_SIZES = (6, 7, 10, 11)
 PIECE_CSS = ("".join(f".f{k}{{fill:{c}}}.k{k}{{fill:{ink(c)}}}" for k, c in enumerate(SEAT_COLOURS))
              + "".join(f".s{n}{{font-size:{n * 1.45:.1f}px}}" for n in PIECE_SIZES)
              + ".pl{text-anchor:middle;font-weight:bold}.ce{fill:#f4f4f4;stroke:#999}"
@@ -104,7 +104,7 @@ def render_svg(view: dict, names, legal=()) -> str:
             mv = next((m for m in legal if m.startswith(("to ", "free ", "pawn to "))
                        and p["id"] in m.split()), None)
             out.append(f'<g{_legal_attr(mv)}><circle cx="{x}" cy="{y}" r="15" fill="#fff" fill-opacity="0.6" stroke="#777"/>'
-                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" fill="#444">{_e(p["id"].upper())}</text></g>')
+                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
                            f'fill="#222" stroke="#fff"><title>pawn</title></path>')
@@ -133,7 +133,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                        f'font-size="12">{_e(MARKER_SHORT[r["marker"]])}</text></g>')
         elif r["tavern"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="10" fill="#777">tavern</text>')
+            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="12" fill="#555">tavern</text>')
     # cities
     for c in view["cities"]:
         x, y = xy[c["id"]]
@@ -152,7 +152,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                    f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold"{_legal_attr(name_mv)}>'
                    f'{_e(c["name"])}</text>')
         if c["ability"]:
-            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="10" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="12" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
         out.append('</g>')
         xs = x0 + 4 + SLOT / 2
         for j in range(len(ex) - 1, -1, -1):  # latest extra Kontor is leftmost
@@ -172,18 +172,18 @@ def render_svg(view: dict, names, legal=()) -> str:
             shape = (f'<circle cx="{xs:.1f}" cy="{y}" r="8" fill="{fill}" stroke="#333"/>' if h["shape"] == "round"
                      else f'<rect x="{xs - 8:.1f}" y="{y - 8:.1f}" width="16" height="16" fill="{fill}" stroke="#333"/>')
             coin = f'<circle cx="{xs + 7:.1f}" cy="{y - 7:.1f}" r="3.5" fill="#d4af37" stroke="#7a5c00"/>' if h["coin"] else ""
-            occ = _piece(xs, y, h["occupant"], "trader", 5) if h["occupant"] is not None else ""
+            occ = _piece(xs, y, h["occupant"], "trader", 6) if h["occupant"] is not None else ""
             out.append(f'<g{_legal_attr(mv)}><title>{_e(c["name"])} house {i + 1}: {h["shape"]}, {h["colour"]}'
                        f'{", coin" if h["coin"] else ""}</title>{shape}{coin}{occ}</g>')
             xs += SLOT
         if c["id"] == side.coellen:
             bx, by = x - 60, y + 36
-            out.append(f'<text x="{bx}" y="{by - 4}" font-size="10">Coellen prestige</text>')
+            out.append(f'<text x="{bx}" y="{by - 4}" font-size="12">Coellen prestige</text>')
             for i, f in enumerate(view["coellen"]):
                 mv = f"coellen {f['colour']}" if f"coellen {f['colour']}" in legal else None
                 fx = bx + i * 30
                 out.append(f'<g{_legal_attr(mv)}><rect x="{fx}" y="{by}" width="26" height="22" fill="{PRIV_FILL[f["colour"]]}" stroke="#333"/>'
-                           f'<text x="{fx + 13}" y="{by + 15}" text-anchor="middle" font-size="11" '
+                           f'<text x="{fx + 13}" y="{by + 15}" text-anchor="middle" font-size="12" '
                            f'fill="{"#fff" if f["colour"] == "black" else "#000"}">{f["points"]}</text>')
                 if f["occupant"] is not None:
                     out.append(_piece(fx + 13, by + 11, f["occupant"], "merchant", 6))
@@ -194,18 +194,18 @@ def render_svg(view: dict, names, legal=()) -> str:
     step = (MAP_W - 120) / top
     out.append(f'<text x="10" y="{ty + 16}">Prestige</text>')
     for v in range(top + 1):
-        out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="22" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
+        out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="25" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
         if v % 5 == 0:
-            out.append(f'<text x="{100 + v * step + 2:.1f}" y="{ty + 34}" font-size="9">{v}</text>')
+            out.append(f'<text x="{100 + v * step + 2:.1f}" y="{ty + 38}" font-size="12">{v}</text>')
     for d in view["desks"]:  # up to three pieces side by side in a cell, in two rows
         col, row = d["seat"] % 3, d["seat"] // 3
-        out.append(_piece(100 + d["pp"] * step + step / 2 + (col - 1) * 11, ty + 6 + row * 11, d["seat"], "trader", 5))
-    cy = ty + 44
+        out.append(_piece(100 + d["pp"] * step + step / 2 + (col - 1) * 12, ty + 6 + row * 12, d["seat"], "trader", 6))
+    cy = ty + 46
     out.append(f'<text x="10" y="{cy + 16}">Completed cities</text>')
     for v in range(11):
         fill = "#333" if v == view["completed_cities"] else "#fff"
         out.append(f'<rect x="{130 + v * 26}" y="{cy}" width="24" height="22" fill="{fill}" stroke="#aaa"/>'
-                   f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="11" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
+                   f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="12" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
     out.append(f'<text x="440" y="{cy + 16}">Bonus supply: {view["bonus_supply"]}   East-West: '
                f'{_e(", ".join(_name(names, s) for s in view["east_west"]) or "-")}</text>')
     # desks: each player's board, with the five ability tracks large enough to read
