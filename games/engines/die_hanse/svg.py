@@ -162,8 +162,9 @@ def render_svg(view: dict, names, legal=()) -> str:
                                                       y + SIZE + 9.5, ink(GOOD_COLOURS[g]), _e(t)))
                 gx += gw + 2
         elif h["kind"] == "canal":
-            out.append('<text x="%.1f" y="%.1f" font-size="7" text-anchor="middle" fill="#222">%s</text>'
-                       % (x, y + 2, _e(BOARD.label[hid])))
+            # the canal's fields by their number (the field's name, e.g. canal2, is its title)
+            out.append('<text x="%.1f" y="%.1f" font-size="9" font-weight="bold" text-anchor="middle" fill="#222">%s</text>'
+                       % (x, y + 3, _e(BOARD.label[hid].replace("canal", "") or BOARD.label[hid])))
         elif h["kind"] == "island" and h.get("name"):
             labels.append(haloed(x, y + 2.5, _e(h["name"]), ' font-size="8" text-anchor="middle"'))
         if hid in blocked:
