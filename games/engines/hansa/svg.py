@@ -75,7 +75,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{LEFT} {top} {w - LEFT} {bottom - top}" width="100%" '
         f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs("Hansa board", legal)} '
-        f'style="max-width:100%;height:auto;font-family:sans-serif">',
+        f'style="max-width:100%;font-family:sans-serif">',
         a11y.desc("Hansa board", legal),
         "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"

@@ -87,7 +87,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             merchant_moves[int(words[1])] = mv
     you = view["you"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {HEIGHT}" width="100%" '
-           f'style="max-width:100%;height:auto" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
+           f'style="max-width:100%" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
            a11y.desc("Zanzibar board", legal),
            '<style>.legal{cursor:pointer}.legal circle.place{stroke:%s;stroke-width:5;stroke-dasharray:7 4}'
            '.legal:hover{opacity:.8}</style>' % HIGHLIGHT,
