@@ -39,10 +39,10 @@ def _piece(x, y, seat, kind, size=7):
     """A trader (square) or merchant (round) in the seat's colour with the colour's initial
     (colours, ink and letter sizes are classes of the board's <style>, to keep the page small)."""
     k = seat % len(SEAT_COLOURS)
-    letter = f'<text x="{x:.1f}" y="{y + size * 0.5:.1f}" class="pl k{k} s{size}">{SEAT_CUES[k]}</text>'
+    letter = f'<text x="{x:.0f}" y="{y + size * 0.5:.0f}" class="pl k{k} s{size}">{SEAT_CUES[k]}</text>'
     if kind == "merchant":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size}" class="pc f{k}"/>{letter}'
-    return (f'<rect x="{x - size:.1f}" y="{y - size:.1f}" width="{2 * size}" height="{2 * size}" '
+        return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{size}" class="pc f{k}"/>{letter}'
+    return (f'<rect x="{x - size:.0f}" y="{y - size:.0f}" width="{2 * size}" height="{2 * size}" '
             f'class="pc f{k}"/>{letter}')
 
 
@@ -121,8 +121,11 @@ def render_svg(view: dict, names, legal=()) -> str:
             t = margin + (length - 2 * margin) * (i / (k - 1) if k > 1 else 0.5)
             sx, sy = x1 + ux * t, y1 + uy * t
             mv = _route_move(legal, r["id"], occ, i, step_route)
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>'
-                       f'<rect x="{sx - 10:.1f}" y="{sy - 10:.1f}" width="20" height="20" rx="4" class="sp"/>')
+            space = f'<rect x="{sx - 10:.0f}" y="{sy - 10:.0f}" width="20" height="20" rx="4" class="sp"/>'
+            if mv is None and occ is None:  # an empty space that is no target: just the square (page size)
+                out.append(space)
+                continue
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>{space}')
             if occ is not None:
                 out.append(_piece(sx, sy, occ["seat"], occ["kind"]))
             out.append('</g>')
