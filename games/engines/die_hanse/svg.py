@@ -123,6 +123,7 @@ def render_svg(view: dict, names, legal=()) -> str:
     out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
                ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
+    panel_at = len(out)  # the panel's white ground goes here once its height is known
     blocked = set()
     if view.get("blockade") == "sund":
         blocked = set(BOARD.sund)
@@ -205,5 +206,6 @@ def render_svg(view: dict, names, legal=()) -> str:
     for p in range(n):
         y = _player_board(out, view, p, name(p), y + 8, width)
     out[0] = out[0].replace('viewBox="0 0 %d %d"' % (width, height), 'viewBox="0 0 %d %d"' % (width, y + 8))
+    out.insert(panel_at, '<rect x="0" y="%d" width="%d" height="%d" fill="#ffffff"/>' % (map_h, width, y + 8 - map_h))
     out.append("</svg>")
     return "".join(out)
