@@ -11,6 +11,7 @@ import re
 from importlib import import_module
 
 from games.engines import SLUG_MODULES
+from games.engines.colours import ink
 
 from .models import Game
 
@@ -49,6 +50,21 @@ def _seat_colours(slug: str, players: int) -> tuple[str, ...]:
 
 def seat_colours(slug: str, players: int) -> list[str]:
     return list(_seat_colours(slug, players))
+
+
+SHAPE_GLYPHS = {"circle": "\u25cf", "square": "\u25a0", "diamond": "\u25c6", "triangle": "\u25b2", "hexagon": "\u2b22"}
+
+
+def seat_marks(slug: str, players: int) -> list[dict]:
+    """Each seat's colour with its second cue as the board shows it (the colour's letter, or the
+    seat's shape), and the ink that reads on the colour: for legends and holdings."""
+    svg = _module(slug, "svg")
+    cues = list(getattr(svg, "SEAT_CUES", [])) if svg else []
+    out = []
+    for i, colour in enumerate(seat_colours(slug, players)):
+        cue = cues[i] if i < len(cues) else str(i + 1)
+        out.append({"colour": colour, "mark": SHAPE_GLYPHS.get(cue, cue), "ink": ink(colour)})
+    return out
 
 
 def view_text(slug: str, view: dict, names: list[str]) -> str:

@@ -4,6 +4,7 @@ import hashlib
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
+from django.db.models import Count, Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -95,12 +96,12 @@ def _game_context(request, game: Game) -> dict:
     view = engine.view(state, number)
     legal = engine.legal_moves(state, number) if (seat and not seat.resigned and game.status == Game.RUNNING) else []
     seats = sorted(game.seats.all(), key=lambda s: s.number)
-    colours = presentation.seat_colours(game.engine, game.players)
+    marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names)
     context.update(
         view=view,
         names=names,
-        players=[{"seat": s, "name": names[s.number], "colour": colours[s.number],
+        players=[{"seat": s, "name": names[s.number], **marks[s.number],
                   "to_act": s.number in view["to_act"]} for s in seats],
         waiting_for=[names[n] for n in view["to_act"]],
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
@@ -111,7 +112,7 @@ def _game_context(request, game: Game) -> dict:
         prompt=view.get("prompt", ""),
         log=list(reversed(log.lines)),
         log_older=log.older,
-        result_rows=_result_rows(game, names, colours),
+        result_rows=_result_rows(game, names, marks),
         holdings_template=_existing_template(f"games/engines/{game.engine}.html"),
     )
     return context
@@ -126,14 +127,14 @@ def _existing_template(name: str) -> str | None:
     return name
 
 
-def _result_rows(game: Game, names, colours):
+def _result_rows(game: Game, names, marks):
     result = game.result
     if not result:
         return []
     rows = []
     for i in range(game.players):
         rows.append({
-            "name": names[i], "colour": colours[i], "place": result["ranking"][i],
+            "name": names[i], **marks[i], "place": result["ranking"][i],
             "score": result["scores"][i] if result.get("scores") else None,
             "breakdown": (result.get("breakdown") or [None] * game.players)[i],
             "resigned": i in result.get("resigned", []),
@@ -170,7 +171,7 @@ def _game_with_seats(pk) -> Game:
 
 
 _VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_count", "game__status",
-            "game__deadline_at", "game__invite_code", "game__title",
+            "game__deadline_at", "game__invite_code", "game__title", "game__to_act",
             "quiet_since_seq")  # last: the mail policy's debounce (not part of the page's version)
 
 
@@ -179,11 +180,13 @@ def game_page(request, pk):
     rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404("No such game.")
-    _, _, _, _, move_count, status, deadline_at, invite_code, title, _ = rows[0]
+    _, _, _, _, move_count, status, deadline_at, invite_code, title, to_act, _ = rows[0]
+    version = _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))
     if status == Game.OPEN:
         game = _game_with_seats(pk)
         return render(request, "games/game.html", {**_game_context(request, game), "title": game.title, "pk": pk,
-                                                   "move_count": game.move_count, "seat_count": len(rows)})
+                                                   "move_count": game.move_count, "seat_count": len(rows),
+                                                   "version": version})
     # A started game's body is the same for every request of one viewer until the game changes:
     # it is rendered once per version and viewer (players reload and poll; spectators share it).
     uid = request.user.pk if request.user.is_authenticated else None
@@ -211,7 +214,7 @@ def game_page(request, pk):
             cache.set(key, body, seconds)
         move_count, title = game.move_count, game.title
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
-    context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows),
+    context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows), "version": version,
                "body": mark_safe(body.replace(CSRF_SLOT, csrf)),
                **chat.page_context(pk, request.user)}  # table talk and notes: fresh, outside the cached body
     # What the body was made from stays in the context, built only if something asks for it (tests).
@@ -235,9 +238,21 @@ def game_export(request, pk):
 
 
 def game_status(request, pk):
-    """Tiny JSON for the page's 'something happened' check (public facts only)."""
-    game = get_object_or_404(Game.objects.only("pk", "move_count", "status"), pk=pk)
-    return JsonResponse({"move_count": game.move_count, "status": game.status, "seats": game.seats.count()})
+    """Tiny JSON for the page's 'something happened' check (public facts only), in one query:
+    the page polls it every few seconds and fetches its body only when ``version`` changed."""
+    row = (Game.objects.filter(pk=pk)
+           .annotate(seat_n=Count("seats"), resigned_n=Count("seats", filter=Q(seats__resigned=True)))
+           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n").first())
+    if row is None:
+        raise Http404("No such game.")
+    move_count, status, to_act, seat_n, resigned_n = row
+    return JsonResponse({"move_count": move_count, "status": status, "seats": seat_n,
+                         "version": _version(move_count, status, to_act, seat_n, resigned_n)})
+
+
+def _version(move_count, status, to_act, seats, resigned) -> str:
+    """What the page's self-refresh compares: a change means the page body may have changed."""
+    return f"{move_count}:{status}:{','.join(map(str, to_act or []))}:{seats}:{resigned}"
 
 
 def game_log(request, pk):
@@ -274,14 +289,14 @@ def game_replay(request, pk):
     engine = game.engine_obj
     view = engine.view(replay.state_at(game, at), number)
     names = presentation.player_names(game)
-    colours = presentation.seat_colours(game.engine, game.players)
+    marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names, before=at + 1, as_of=True)
     seen = seat.seen_seq if seat is not None and seat.seen_seq < last else None
     steps = [("first", "« First", 0), ("back", "◀ Back", max(0, at - 1)),
              ("forward", "Forward ▶", min(last, at + 1)), ("last", "Last »", last)]
     return render(request, "games/replay.html", {
         "game": game, "seat": seat, "at": at, "last": last, "view": view, "names": names,
-        "players": [{"name": names[i], "colour": colours[i], "to_act": i in view.get("to_act", [])}
+        "players": [{"name": names[i], **marks[i], "to_act": i in view.get("to_act", [])}
                     for i in range(game.players)],
         "svg": presentation.board_svg(game.engine, view, names),
         "view_text": presentation.view_text(game.engine, view, names),

@@ -50,8 +50,10 @@ def test_stepping_through_a_game(width, browser, live_server, transactional_db, 
     page.click("#replay-nav button[type=submit]")
     page.wait_for_url("**/replay/?at=12")
     assert page.locator("#replay-log li.this-move").count() >= 1
-    box = page.locator("section.board svg").first.bounding_box()
+    # the board's box lies inside the screen (on a phone the board inside it opens readable and pans)
+    box = page.locator("section.board").first.bounding_box()
     assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
     _shot(page, tmp_path, f"replay-die-hanse-{width}")
     page.context.close()
 
@@ -106,6 +108,18 @@ def test_board_targets_are_named_buttons_pressed_with_space(width, browser, live
     page.context.close()
 
 
+# the smallest text of the board as drawn, in CSS px (halos, drawn without fill, left out)
+SMALLEST_TEXT_PX = """() => {
+  const svg = document.querySelector("section.board svg"), a = svg.getScreenCTM().a;
+  let m = Infinity;
+  svg.querySelectorAll("text").forEach(t => {
+    const st = getComputedStyle(t);
+    if (st.fill !== "none" && t.textContent.trim()) m = Math.min(m, parseFloat(st.fontSize) * a);
+  });
+  return m;
+}"""
+
+
 @pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"])
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_board_fits_and_zooms(slug, width, browser, live_server, transactional_db, started_game, tmp_path):  # noqa: F811
@@ -115,6 +129,13 @@ def test_the_board_fits_and_zooms(slug, width, browser, live_server, transaction
     box = page.locator("section.board")
     svg = box.locator("svg").first
     outer = box.bounding_box()
+    if width == 390:
+        # a phone: the board opens where its smallest text is readable, panning inside its box
+        assert page.evaluate(SMALLEST_TEXT_PX) >= 8.9
+        assert 0 <= outer["x"] and outer["x"] + outer["width"] <= width + 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+        _shot(page, tmp_path, f"readable-{slug}-{width}")
+        page.click(".board-tools .zoom-fit")
     fit = svg.bounding_box()
     # fitted: the board lies inside its box and the screen
     assert 0 <= outer["x"] and outer["x"] + outer["width"] <= width + 1

@@ -56,6 +56,8 @@ def test_the_turn_mail_shows_the_seats_own_board_as_an_inline_png(started_game, 
     data = png.get_content()
     picture = Image.open(io.BytesIO(data))
     assert picture.format == "PNG" and picture.width == images.WIDTH
+    # the board is drawn, not a blank page (CairoSVG drew nothing for an SVG styled height:auto)
+    assert len(picture.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 20
     # exactly the picture of the seat's own page: the same SVG, converted
     svg = _page_svg(game, seat)
     row = OutboundEmail.objects.filter(to=player.email, kind="your_turn").latest("created_at")

@@ -1,12 +1,16 @@
-/* Zoom and pan for the boards (issue 12, phones first): buttons (+, −, fit) and a two-finger
-   pinch zoom the board's <svg> inside its scrolling box (section.board); one finger, the mouse
-   wheel and the scroll bars pan it. Plain JavaScript, no library. */
+/* Zoom and pan for the boards (issue 12, phones first): buttons (+, −, fit, readable) and a
+   two-finger pinch zoom the board's <svg> inside its scrolling box (section.board); one finger,
+   the mouse wheel and the scroll bars pan it. On a narrow screen (box under 700 px) the board
+   opens at the zoom where its smallest text is 9 CSS px ("readable"), scrolled to the first
+   move target; "Fit" shows the whole board. Plain JavaScript, no library. */
 (function () {
   "use strict";
-  var MIN = 1, MAX = 4;
-  document.querySelectorAll("section.board").forEach(function (box) {
+  var MIN = 1, MAX = 6, READABLE = 9, NARROW = 700;
+  // wires every board under root (the page, or a body the self-refresh has just put in)
+  var init = function (root) { root.querySelectorAll("section.board").forEach(function (box) {
     var svg = box.querySelector("svg");
-    if (!svg) return;
+    if (!svg || box.getAttribute("data-zoom-ready")) return;
+    box.setAttribute("data-zoom-ready", "1");
     var zoom = 1;
     var set = function (z, cx, cy) {
       z = Math.max(MIN, Math.min(MAX, z));
@@ -30,7 +34,8 @@
     var button = function (text, name, fn) {
       var b = document.createElement("button");
       b.type = "button"; b.textContent = text; b.className = "secondary zoom-" + name;
-      b.setAttribute("aria-label", name === "in" ? "Zoom in" : name === "out" ? "Zoom out" : "Fit the board to the screen");
+      b.setAttribute("aria-label", {"in": "Zoom in", "out": "Zoom out", "fit": "Fit the board to the screen",
+                                    "readable": "Zoom until the smallest text is readable"}[name]);
       b.addEventListener("click", fn);
       tools.appendChild(b);
       return b;
@@ -38,6 +43,25 @@
     button("+", "in", function () { set(zoom * 1.5); });
     button("−", "out", function () { set(zoom / 1.5); });
     button("Fit", "fit", function () { set(1); });
+    // the zoom at which the smallest text (halos left out) is READABLE CSS px
+    var readable = function () {
+      var ctm = svg.getScreenCTM(), smallest = Infinity;
+      if (!ctm) return 1;
+      svg.querySelectorAll("text").forEach(function (t) {
+        var st = window.getComputedStyle(t);
+        if (st.fill === "none" || !t.textContent.trim()) return;
+        smallest = Math.min(smallest, parseFloat(st.fontSize) * ctm.a);
+      });
+      return smallest === Infinity ? 1 : Math.min(MAX, Math.max(1, zoom * READABLE / smallest * 1.01));
+    };
+    var toTarget = function () {
+      var t = svg.querySelector("[data-move]");
+      if (!t) return;
+      var r = t.getBoundingClientRect(), b = box.getBoundingClientRect();
+      box.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
+      box.scrollTop += r.top - b.top - (b.height - r.height) / 2;
+    };
+    button("Aa", "readable", function () { set(readable()); toTarget(); });
     var level = document.createElement("span");
     level.className = "zoom-level"; level.setAttribute("aria-live", "polite"); level.textContent = "100%";
     tools.appendChild(level);
@@ -57,5 +81,8 @@
       set(start.z * dist(e.touches) / start.d, cx, cy);
     }, {passive: false});
     box.addEventListener("touchend", function (e) { if (e.touches.length < 2) start = null; });
-  });
+    if (box.clientWidth < NARROW) { set(readable(), 0, 0); toTarget(); }
+  }); };
+  window.hansewebBoardZoom = init;
+  init(document);
 })();

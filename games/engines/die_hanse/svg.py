@@ -5,9 +5,13 @@ import html
 import math
 
 from .. import a11y
+from ..colours import OKABE_ITO_DARK, haloed, ink, mark
 from .board import BOARD, GOOD_NAMES, SHIP_NAMES
 
-SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#d35400", "#7d3c98", "#222222"]
+# the ships' colours (red, blue, green, orange, purple, black): colour-blind-safe Okabe–Ito,
+# darkened; the colour's initial is the second cue
+SEAT_COLOURS = list(OKABE_ITO_DARK)
+SEAT_CUES = [mark(n) for n in SHIP_NAMES]
 GOOD_COLOURS = {"salt": "#bbbbbb", "fish": "#7f8c8d", "grain": "#d4ac0d", "ore": "#6e2c00",
                 "fur": "#a04000", "cloth": "#2e86c1", "beer": "#b9770e"}
 KIND_FILL = {"sea": "#d6eaf8", "bay": "#aed6f1", "harbour": "#fdebd0", "canal": "#a3e4d7", "island": "#d5c4a1"}
@@ -47,6 +51,55 @@ def _legal_by_hex(legal) -> dict:
     return out
 
 
+def _chip(x, y, ship: int, size=16) -> str:
+    """A ship's colour with its initial (the second cue)."""
+    col = SEAT_COLOURS[ship]
+    return ('<rect x="%.1f" y="%.1f" width="%d" height="%d" rx="3" fill="%s"/><text x="%.1f" y="%.1f" '
+            'font-size="%d" font-weight="bold" text-anchor="middle" fill="%s">%s</text>'
+            % (x, y, size, size, col, x + size / 2, y + size * 0.75, size * 0.7, ink(col), SEAT_CUES[ship]))
+
+
+def _good(x, y, good, value=None, filled=True, width=70) -> str:
+    col = GOOD_COLOURS[good]
+    text = GOOD_NAMES[good] + ("" if value is None else " %d" % value)
+    fill, fg = (col, ink(col)) if filled else ("#ffffff", "#222")
+    return ('<rect x="%.1f" y="%.1f" width="%d" height="20" rx="3" fill="%s" stroke="%s" stroke-width="1.5"/>'
+            '<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle" fill="%s">%s</text>'
+            % (x, y, width, fill, col if not filled else "#333", x + width / 2, y + 14, fg, _e(text)))
+
+
+def _player_board(out, view, p, pname, y, width) -> int:
+    """One player's board: name and specials, the storage (filled goods in colour, values only
+    where the view has them), and the cargo holds the player shares. Returns the next y."""
+    sp = view["special"][p]
+    extra = ", ".join(t for t, on in (("privilege", sp["privilege"]), ("letter of marque", sp["kaperbrief"])) if on)
+    holds = [(i, sh, side) for i, sh in enumerate(view["ships"]) for side in ("stern", "bow") if sh[side]["seat"] == p]
+    slots = view["storages"][p]["slots"]
+    per_row = max(1, int((width - 110) // 74))
+    rows = (len(slots) + per_row - 1) // per_row
+    h = 34 + 26 * rows + 26 * len(holds)
+    out.append('<rect x="4" y="%d" width="%d" height="%d" rx="6" fill="#fbfaf6" stroke="%s" stroke-width="2"/>'
+               % (y, width - 8, h, SEAT_COLOURS[p]))
+    out.append(_chip(12, y + 8, p, 18))
+    out.append('<text x="36" y="%d" font-size="14" font-weight="bold" fill="#111">%s%s</text>'
+               % (y + 22, _e(pname), _e(" (" + extra + ")" if extra else "")))
+    yy = y + 34
+    out.append('<text x="12" y="%d" font-size="11" fill="#333">Storage</text>' % (yy + 14))
+    for k, sl in enumerate(slots):
+        gx = 100 + (k % per_row) * 74
+        gy = yy + (k // per_row) * 26
+        out.append(_good(gx, gy, sl["good"], sl.get("value"), sl["filled"]))
+    yy += 26 * rows
+    for i, sh, side in holds:
+        out.append(_chip(12, yy + 2, i, 16))
+        out.append('<text x="32" y="%d" font-size="11" fill="#333">%s</text>' % (yy + 15, _e(side)))
+        vals = sh[side].get("values")
+        for k, g in enumerate(sh[side]["goods"]):
+            out.append(_good(100 + k * 74, yy, g, vals[k] if vals else None))
+        yy += 26
+    return y + h
+
+
 def render_svg(view: dict, names, legal=()) -> str:
     def name(p):
         try:
@@ -61,7 +114,7 @@ def render_svg(view: dict, names, legal=()) -> str:
     map_w = max(xs) + 50
     map_h = max(ys) + 30
     n = view["players"]
-    panel_h = 58 * n + 100
+    panel_h = 0  # the panel's height is known once drawn
     width = max(map_w, 520)
     height = map_h + panel_h
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
@@ -70,6 +123,7 @@ def render_svg(view: dict, names, legal=()) -> str:
     out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
                ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
+    panel_at = len(out)  # the panel's white ground goes here once its height is known
     blocked = set()
     if view.get("blockade") == "sund":
         blocked = set(BOARD.sund)
@@ -90,19 +144,30 @@ def render_svg(view: dict, names, legal=()) -> str:
                    '<title>%s</title></polygon>' % (
                        cls, _hex_points(x, y), fill, stroke, "1.6" if hid in BOARD.sund_set else "0.6", attrs,
                        _e(BOARD.label[hid] + (" — " + h["name"] if h.get("name") else ""))))
+    labels = []
     for hid, h in BOARD.hexes.items():
         x, y = _centre(h)
         if h["kind"] == "harbour":
             hn = h["harbour"]
-            out.append('<text x="%.1f" y="%.1f" font-size="7" text-anchor="middle" fill="#333">%s</text>'
-                       % (x, y - SIZE - 2, _e(BOARD.harbour_name[hn])))
-            goods = view["pools"].get(hn, {})
-            txt = " ".join("%d%s" % (c, g[:2]) for g, c in goods.items())
-            out.append('<text x="%.1f" y="%.1f" font-size="6" text-anchor="middle" fill="#555">%s</text>'
-                       % (x, y + SIZE + 7, _e(txt)))
-        elif h["kind"] in ("canal", "island", "bay"):
-            out.append('<text x="%.1f" y="%.1f" font-size="5" text-anchor="middle" fill="#444">%s</text>'
-                       % (x, y + 2, _e(BOARD.label[hid] if h["kind"] == "canal" else (h.get("name") or "")[:9])))
+            labels.append(haloed(x, y - SIZE - 3, _e(BOARD.harbour_name[hn]),
+                                 ' font-size="11" font-weight="bold" text-anchor="middle"'))
+            # the harbour's pool of goods: a chip per good with its count (public)
+            goods = [(g, c) for g, c in view["pools"].get(hn, {}).items() if c]
+            texts = ["%d %s" % (c, GOOD_NAMES[g]) for g, c in goods]
+            widths = [6 + 4.7 * len(t) for t in texts]
+            gx = x - (sum(widths) + 2 * (len(widths) - 1)) / 2
+            for (g, c), t, gw in zip(goods, texts, widths):
+                labels.append('<rect x="%.1f" y="%.1f" width="%.1f" height="11" rx="2" fill="%s" stroke="#333" '
+                              'stroke-width="0.5"/><text x="%.1f" y="%.1f" font-size="8" text-anchor="middle" '
+                              'fill="%s">%s</text>' % (gx, y + SIZE + 1, gw, GOOD_COLOURS[g], gx + gw / 2,
+                                                      y + SIZE + 9.5, ink(GOOD_COLOURS[g]), _e(t)))
+                gx += gw + 2
+        elif h["kind"] == "canal":
+            # the canal's fields by their number (the field's name, e.g. canal2, is its title)
+            out.append('<text x="%.1f" y="%.1f" font-size="9" font-weight="bold" text-anchor="middle" fill="#222">%s</text>'
+                       % (x, y + 3, _e(BOARD.label[hid].replace("canal", "") or BOARD.label[hid])))
+        elif h["kind"] == "island" and h.get("name"):
+            labels.append(haloed(x, y + 2.5, _e(h["name"]), ' font-size="8" text-anchor="middle"'))
         if hid in blocked:
             out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="none" stroke="#000" stroke-width="2">'
                        '<title>blockade</title></circle>' % (x, y))
@@ -113,53 +178,34 @@ def render_svg(view: dict, names, legal=()) -> str:
     for hid, ships in at.items():
         x, y = _centre(BOARD.hexes[hid])
         for k, i in enumerate(ships):
-            dx = (k - (len(ships) - 1) / 2.0) * 7
+            dx = (k - (len(ships) - 1) / 2.0) * 12
             click = ship_click.get(SHIP_NAMES[i])
             attrs = ' class="ship legal" data-move="%s"' % _e(click) if click else ' class="ship"'
-            out.append('<circle%s cx="%.1f" cy="%.1f" r="4.5" fill="%s" stroke="#fff" stroke-width="1">'
-                       '<title>%s ship</title></circle>' % (attrs, x + dx, y, SEAT_COLOURS[i], _e(SHIP_NAMES[i])))
+            out.append('<g%s><title>%s ship</title><circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="#fff" '
+                       'stroke-width="1.5"/><text x="%.1f" y="%.1f" font-size="7.5" font-weight="bold" '
+                       'text-anchor="middle" fill="%s">%s</text></g>'
+                       % (attrs, _e(SHIP_NAMES[i]), x + dx, y, SEAT_COLOURS[i], x + dx, y + 2.7,
+                          ink(SEAT_COLOURS[i]), SEAT_CUES[i]))
     if view.get("pirate_hex"):
         x, y = _centre(BOARD.hexes[view["pirate_hex"]])
         out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>pirate ship</title></path>' % (x, y - 5))
-    # panel
-    y0 = map_h + 16
+    out.extend(labels)
+    # panel: wind, the viewer's cards, then a player board per player
+    y0 = map_h + 22
     w = view["wind"]
-    out.append('<text x="10" y="%d" font-size="11">Wind: North Sea %d · Baltic %d</text>' % (y0, w["north"], w["baltic"]))
+    out.append('<text x="10" y="%d" font-size="14" font-weight="bold">Wind: North Sea %d · Baltic %d</text>'
+               % (y0, w["north"], w["baltic"]))
+    y = y0 + 10
     if view.get("hand"):
-        out.append('<text x="10" y="%d" font-size="9">Your cards: %s</text>'
-                   % (y0 + 14, _e("; ".join(c["title"] for c in view["hand"]))))
-    y = y0 + 32
+        y += 18
+        out.append('<text x="10" y="%d" font-size="12" font-weight="bold">Your cards:</text>' % y)
+        for c in view["hand"]:
+            out.append('<text x="92" y="%d" font-size="12">%s</text>' % (y, _e(c["title"])))
+            y += 16
+        y -= 16
     for p in range(n):
-        out.append('<rect x="6" y="%d" width="12" height="12" fill="%s"/>' % (y - 10, SEAT_COLOURS[p]))
-        sp = view["special"][p]
-        extra = "".join([" P" if sp["privilege"] else "", " K" if sp["kaperbrief"] else ""])
-        out.append('<text x="22" y="%d" font-size="10">%s%s</text>' % (y, _e(name(p)), _e(extra)))
-        sx = 150
-        for s in view["storages"][p]["slots"]:
-            col = GOOD_COLOURS[s["good"]]
-            out.append('<rect x="%d" y="%d" width="26" height="14" fill="%s" stroke="%s"/>'
-                       % (sx, y - 11, col if s["filled"] else "#fff", col))
-            label = GOOD_NAMES[s["good"]][:4] + ("=%d" % s["value"] if "value" in s else "")
-            out.append('<text x="%d" y="%d" font-size="6" fill="%s">%s</text>'
-                       % (sx + 1, y - 1, "#fff" if s["filled"] else "#333", _e(label)))
-            sx += 28
-        # the two cargo holds this player shares
-        hy = y + 18
-        hx = 22
-        for i, sh in enumerate(view["ships"]):
-            for side in ("stern", "bow"):
-                if sh[side]["seat"] != p:
-                    continue
-                out.append('<text x="%d" y="%d" font-size="7" fill="%s">%s %s:</text>'
-                           % (hx, hy, SEAT_COLOURS[i], _e(sh["name"]), side))
-                gx = hx + 52
-                vals = sh[side].get("values")
-                for k, g in enumerate(sh[side]["goods"]):
-                    out.append('<rect x="%d" y="%d" width="20" height="10" fill="%s"/>' % (gx, hy - 8, GOOD_COLOURS[g]))
-                    t = g[:3] + (str(vals[k]) if vals else "")
-                    out.append('<text x="%d" y="%d" font-size="6" fill="#fff">%s</text>' % (gx + 1, hy - 1, _e(t)))
-                    gx += 22
-                hx += 130
-        y += 58
+        y = _player_board(out, view, p, name(p), y + 8, width)
+    out[0] = out[0].replace('viewBox="0 0 %d %d"' % (width, height), 'viewBox="0 0 %d %d"' % (width, y + 8))
+    out.insert(panel_at, '<rect x="0" y="%d" width="%d" height="%d" fill="#ffffff"/>' % (map_h, width, y + 8 - map_h))
     out.append("</svg>")
     return "".join(out)

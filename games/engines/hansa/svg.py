@@ -5,15 +5,30 @@ import math
 from html import escape
 
 from .. import a11y
+from ..colours import haloed, ink
+from . import geo
 from .board import BOARD
 
-SEAT_COLOURS = list(BOARD.player_colour_css)
+# The game's player colours (grey, yellow, lilac, black), darkened where needed to stand ≥ 3:1
+# on the sea; the colour's initial in every token is the second cue.
+_CSS = {"grey": "#6e6e6e", "yellow": "#8a7000", "lilac": "#7a3e9d", "black": "#1a1a1a"}
+SEAT_COLOURS = [_CSS.get(n, c) for n, c in zip(BOARD.player_colour_names, BOARD.player_colour_css)]
+SEAT_CUES = [n[:1].upper() for n in BOARD.player_colour_names]  # G Y L B
 CITY_R = 24
-DARK_GOODS = {"brown", "blue", "green", "red"}
 
 
 def _goods_css(colour: str) -> str:
     return BOARD.colour_css.get(colour, "#999")
+
+
+def _barrel(x: float, y: float) -> str:
+    """A barrel standing in a 26 × 26 box at (x, y): straight top and bottom, bulging staves."""
+    return (f"M{x + 5:.1f},{y:.1f} L{x + 21:.1f},{y:.1f} Q{x + 29:.1f},{y + 13:.1f} {x + 21:.1f},{y + 26:.1f} "
+            f"L{x + 5:.1f},{y + 26:.1f} Q{x - 3:.1f},{y + 13:.1f} {x + 5:.1f},{y:.1f} Z")
+
+
+def _tile_words(colour: str, value: str) -> str:
+    return f"{colour} goods, {value} barrel{'s' if value != '1' else ''}"
 
 
 def _route_path(a: str, b: str) -> str:
@@ -39,6 +54,13 @@ def _toward(x, y, tx, ty, dist):
     return x + (tx - x) / d * dist, y + (ty - y) / d * dist
 
 
+LEFT = -70  # the map reaches west of Aalborg, so its name has room
+ROUTE_PATHS = {(a, b): _route_path(a, b) for a, b in BOARD.routes}
+NAME_AT = geo.name_places(list(ROUTE_PATHS.values()), CITY_R, frame=(LEFT, -12, BOARD.width, BOARD.height + 30))
+LAND = geo.land_paths()
+SEA_NAMES = geo.sea_names(list(ROUTE_PATHS.values()))
+
+
 def _name(names, seat) -> str:
     if names and 0 <= seat < len(names):
         return str(names[seat])
@@ -51,22 +73,33 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     w, h = BOARD.width, BOARD.height
     top, bottom = -12, h + 70          # room for slots above the top cities, a strip below the map
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {w} {bottom - top}" width="100%" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{LEFT} {top} {w - LEFT} {bottom - top}" width="100%" '
         f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs("Hansa board", legal)} '
-        f'style="max-width:100%;height:auto;font-family:sans-serif">',
+        f'style="max-width:100%;font-family:sans-serif">',
         a11y.desc("Hansa board", legal),
         "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"
         "</marker></defs>",
-        f'<rect x="0" y="{top}" width="{w}" height="{h + 30 - top}" fill="#dbe9f5"/>',
-        f'<rect x="0" y="{h + 30}" width="{w}" height="{bottom - h - 30}" fill="#f4efe4"/>',
+        f'<rect x="{LEFT}" y="{top}" width="{w - LEFT}" height="{h + 30 - top}" fill="#dbe9f5"/>',
+        f'<clipPath id="hansa-map"><rect x="{LEFT}" y="{top}" width="{w - LEFT}" height="{h + 30 - top}"/></clipPath>',
+        '<g clip-path="url(#hansa-map)">',
+        *(f'<path d="{d}" fill="#ece3c8" stroke="#b9a77a" stroke-width="1.5"><title>{escape(n)}</title></path>'
+          for n, d in LAND),
+        *(f'<text x="{x:.0f}" y="{y:.0f}" text-anchor="middle" font-size="15" font-style="italic" '
+          f'letter-spacing="2" fill="#34557a">{escape(n)}</text>' for n, x, y in SEA_NAMES),
+        '</g>',
+        f'<rect x="{LEFT}" y="{h + 30}" width="{w - LEFT}" height="{bottom - h - 30}" fill="#f4efe4"/>',
     ]
     # routes
-    for a, b in BOARD.routes:
-        dash = ' stroke-dasharray="10 6"' if (a, b) in BOARD.overland else ""
-        colour = "#8a6d3b" if (a, b) in BOARD.overland else "#1b3b6f"
-        parts.append(f'<path class="route" d="{_route_path(a, b)}" fill="none" stroke="{colour}" '
-                     f'stroke-width="3"{dash} marker-end="url(#hansa-arrow)"/>')
+    for a, b in BOARD.routes:  # sea lanes: a pale lane under a one-way arrow; overland: dashed
+        d = ROUTE_PATHS[(a, b)]
+        if (a, b) in BOARD.overland:
+            parts.append(f'<path class="route" d="{d}" fill="none" stroke="#6b5228" stroke-width="3" '
+                         f'stroke-dasharray="10 6" marker-end="url(#hansa-arrow)"/>')
+        else:
+            parts.append(f'<path d="{d}" fill="none" stroke="#f4f9fd" stroke-width="11" stroke-linecap="round" '
+                         f'opacity="0.8"/><path class="route" d="{d}" fill="none" stroke="#1b3b6f" '
+                         f'stroke-width="3" marker-end="url(#hansa-arrow)"/>')
     cities = {c["id"]: c for c in view["cities"]}
     for cid in BOARD.city_ids:
         c = cities[cid]
@@ -78,9 +111,9 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" fill="#f7f1e3"{ring}/>')
         parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="15" '
                      f'font-weight="bold" fill="#333">{c["fill_number"]}</text>')
-        parts.append(f'<text x="{x:.1f}" y="{y + CITY_R + 17:.1f}" text-anchor="middle" font-size="17" '
-                     f'fill="#111" stroke="#dbe9f5" stroke-width="3" paint-order="stroke">'
-                     f'{escape(c["name"])}</text>')
+        nx, ny, anchor = NAME_AT[cid]
+        parts.append(haloed(nx, ny, escape(c["name"]), f' text-anchor="{anchor}" font-size="17" font-weight="bold"',
+                            halo="#f4f9fd", width=4))
         # warehouse slots above the city
         n = len(c["slots"])
         for i, t in enumerate(c["slots"]):
@@ -91,24 +124,27 @@ def render_svg(view: dict, names=None, legal=()) -> str:
                              f'stroke="#555" stroke-dasharray="4 3"/>')
                 continue
             colour, value = t.split("/")
-            fg = "#fff" if colour in DARK_GOODS else "#111"
+            fg = ink(_goods_css(colour))
             buy = f"buy {t}" if cid == view["ship"] and f"buy {t}" in legal else None
             parts.append(f'<g class="legal" data-move="{escape(buy)}" style="cursor:pointer">' if buy else "<g>")
             edge = ' stroke="#e63946" stroke-width="4"' if buy else ' stroke="#333"'
-            parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="26" height="26" rx="4" '
-                         f'fill="{_goods_css(colour)}"{edge}><title>{escape(t)}</title></rect>')
+            parts.append(f'<path d="{_barrel(sx, sy)}" fill="{_goods_css(colour)}"{edge}>'
+                         f'<title>{escape(_tile_words(colour, value))}</title></path>'
+                         f'<path d="M{sx + 3:.1f},{sy + 5:.1f} h20 M{sx + 3:.1f},{sy + 22:.1f} h20" '
+                         f'fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="1.5"/>')
             parts.append(f'<text x="{sx + 13:.1f}" y="{sy + 19:.1f}" text-anchor="middle" font-size="16" '
                          f'font-weight="bold" fill="{fg}">{escape(value)}</text></g>')
         # stalls per player below the name
         holders = [(p, k) for p, k in enumerate(c["stalls"]) if k]
         for j, (p, k) in enumerate(holders):
-            bx = x - len(holders) * 14 + j * 28
-            by = y + CITY_R + 24
-            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="26" height="20" rx="3" '
-                         f'fill="{SEAT_COLOURS[p % len(SEAT_COLOURS)]}" stroke="#222">'
+            bx = x - len(holders) * 17 + j * 34
+            by = y + CITY_R + (24 if NAME_AT[cid][1] > y + CITY_R else 5)
+            fill = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+            parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="32" height="20" rx="3" '
+                         f'fill="{fill}" stroke="#222">'
                          f'<title>{escape(_name(names, p))}: {k}</title></rect>')
-            parts.append(f'<text x="{bx + 13:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
-                         f'font-weight="bold" fill="#fff">{k}</text>')
+            parts.append(f'<text x="{bx + 16:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
+                         f'font-weight="bold" fill="{ink(fill)}">{SEAT_CUES[p % len(SEAT_CUES)]}{k}</text>')
         parts.append("</g>")
     # the ship
     if view["ship"] in BOARD.pos:
@@ -132,8 +168,10 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         seat = p["seat"]
         lx, ly = 12 + seat * 125, h + 56
         marker = "\u25b6 " if seat == view.get("active") and not view["over"] else ""
-        parts.append(f'<rect x="{lx:.1f}" y="{ly - 13:.1f}" width="14" height="14" '
-                     f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/><text x="{lx + 18:.1f}" y="{ly:.1f}" '
+        fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        parts.append(f'<rect x="{lx:.1f}" y="{ly - 15:.1f}" width="18" height="18" rx="3" fill="{fill}"/>'
+                     f'<text x="{lx + 9:.1f}" y="{ly - 1:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
+                     f'fill="{ink(fill)}">{SEAT_CUES[seat % len(SEAT_CUES)]}</text><text x="{lx + 22:.1f}" y="{ly:.1f}" '
                      f'font-size="14" fill="#111">{escape(marker + _name(names, seat))} ({p["coins"]})</text>')
     parts.append("</svg>")
     return "".join(parts)

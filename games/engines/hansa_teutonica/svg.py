@@ -6,9 +6,13 @@ import math
 from html import escape
 
 from .. import a11y
+from ..colours import OKABE_ITO_DARK, OKABE_ITO_NAMES, ink, mark
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
 
-SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#b9770e", "#7d3c98"]
+# colour-blind-safe (Okabe–Ito, darkened), with the colour's initial in every piece
+SEAT_COLOURS = OKABE_ITO_DARK[:5]
+SEAT_COLOUR_NAMES = OKABE_ITO_NAMES[:5]
+SEAT_CUES = [mark(n) for n in SEAT_COLOUR_NAMES]
 PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#555555"}
 MARKER_SHORT = {"extra": "K+", "swap": "⇄", "plus3": "+3", "plus4": "+4", "upgrade": "↑", "remove": "×3"}
 KIND_WORDS = ("trader", "merchant")
@@ -32,11 +36,21 @@ def _name(names, seat):
 
 
 def _piece(x, y, seat, kind, size=7):
-    col = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    """A trader (square) or merchant (round) in the seat's colour with the colour's initial
+    (colours, ink and letter sizes are classes of the board's <style>, to keep the page small)."""
+    k = seat % len(SEAT_COLOURS)
+    letter = f'<text x="{x:.0f}" y="{y + size * 0.5:.0f}" class="pl k{k} s{size}">{SEAT_CUES[k]}</text>'
     if kind == "merchant":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size}" fill="{col}" stroke="#000" stroke-width="1"/>'
-    return (f'<rect x="{x - size:.1f}" y="{y - size:.1f}" width="{2 * size}" height="{2 * size}" '
-            f'fill="{col}" stroke="#000" stroke-width="1"/>')
+        return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{size}" class="pc f{k}"/>{letter}'
+    return (f'<rect x="{x - size:.0f}" y="{y - size:.0f}" width="{2 * size}" height="{2 * size}" '
+            f'class="pc f{k}"/>{letter}')
+
+
+PIECE_SIZES = (6, 7, 10, 11)
+PIECE_CSS = ("".join(f".f{k}{{fill:{c}}}.k{k}{{fill:{ink(c)}}}" for k, c in enumerate(SEAT_COLOURS))
+             + "".join(f".s{n}{{font-size:{n * 1.45:.1f}px}}" for n in PIECE_SIZES)
+             + ".pl{text-anchor:middle;font-weight:bold}.ce{fill:#f4f4f4;stroke:#999}"
+             ".cl{text-anchor:middle;font-size:16px}")
 
 
 def _route_move(legal, rid, occ, i, step_route):
@@ -64,14 +78,16 @@ def render_svg(view: dict, names, legal=()) -> str:
     legal = list(legal or ())
     side = SIDES["45" if view["side"] == "4-5" else "23"]
     n = view["players"]
-    desk_h = 92
+    desk_h = 124
     height = MAP_H + 90 + n * desk_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {height}" '
            f'width="100%" preserveAspectRatio="xMidYMin meet" font-family="sans-serif" font-size="13"'
            f'{a11y.root_attrs("Hansa Teutonica board", legal)}>',
            a11y.desc("Hansa Teutonica board", legal),
            '<style>.legal{cursor:pointer}.legal rect,.legal circle,rect.legal,circle.legal,text.legal'
-           '{stroke:#e6007e;stroke-width:3}</style>',
+           '{stroke:#e6007e;stroke-width:3}.pc{stroke:#000;stroke-width:1.5}'
+           '.sp{fill:#fdf6e3;stroke:#8a6d3b}.rt{stroke:#8a6d3b;stroke-width:4}'
+           '.nh{fill:none;stroke:#fff;stroke-width:4;stroke-linejoin:round;font-weight:bold}' + PIECE_CSS + '</style>',
            f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H}" fill="#eef3e2"/>']
     xy = side.xy
     step_route = (view.get("step_detail") or {}).get("route")
@@ -88,14 +104,14 @@ def render_svg(view: dict, names, legal=()) -> str:
             mv = next((m for m in legal if m.startswith(("to ", "free ", "pawn to "))
                        and p["id"] in m.split()), None)
             out.append(f'<g{_legal_attr(mv)}><circle cx="{x}" cy="{y}" r="15" fill="#fff" fill-opacity="0.6" stroke="#777"/>'
-                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" fill="#444">{_e(p["id"].upper())}</text></g>')
+                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
                            f'fill="#222" stroke="#fff"><title>pawn</title></path>')
     # routes
     for r in view["routes"]:
         (x1, y1), (x2, y2) = xy[r["a"]], xy[r["b"]]
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#8a6d3b" stroke-width="4"/>')
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="rt"/>')
         k = len(r["spaces"])
         dx, dy = x2 - x1, y2 - y1
         length = math.hypot(dx, dy) or 1
@@ -105,8 +121,11 @@ def render_svg(view: dict, names, legal=()) -> str:
             t = margin + (length - 2 * margin) * (i / (k - 1) if k > 1 else 0.5)
             sx, sy = x1 + ux * t, y1 + uy * t
             mv = _route_move(legal, r["id"], occ, i, step_route)
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>'
-                       f'<rect x="{sx - 10:.1f}" y="{sy - 10:.1f}" width="20" height="20" rx="4" fill="#fdf6e3" stroke="#8a6d3b"/>')
+            space = f'<rect x="{sx - 10:.0f}" y="{sy - 10:.0f}" width="20" height="20" rx="4" class="sp"/>'
+            if mv is None and occ is None:  # an empty space that is no target: just the square (page size)
+                out.append(space)
+                continue
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>{space}')
             if occ is not None:
                 out.append(_piece(sx, sy, occ["seat"], occ["kind"]))
             out.append('</g>')
@@ -117,7 +136,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                        f'font-size="12">{_e(MARKER_SHORT[r["marker"]])}</text></g>')
         elif r["tavern"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="10" fill="#777">tavern</text>')
+            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="12" fill="#555">tavern</text>')
     # cities
     for c in view["cities"]:
         x, y = xy[c["id"]]
@@ -132,10 +151,11 @@ def render_svg(view: dict, names, legal=()) -> str:
         name_mv = next((m for m in cmoves if m.startswith("extra")), None)
         if c["ability"] and f"develop {c['ability']}" in legal:
             name_mv = f"develop {c['ability']}"
-        out.append(f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold"{_legal_attr(name_mv)}>'
+        out.append(f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" class="nh" aria-hidden="true">{_e(c["name"])}</text>'
+                   f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold"{_legal_attr(name_mv)}>'
                    f'{_e(c["name"])}</text>')
         if c["ability"]:
-            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="10" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="12" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
         out.append('</g>')
         xs = x0 + 4 + SLOT / 2
         for j in range(len(ex) - 1, -1, -1):  # latest extra Kontor is leftmost
@@ -155,18 +175,18 @@ def render_svg(view: dict, names, legal=()) -> str:
             shape = (f'<circle cx="{xs:.1f}" cy="{y}" r="8" fill="{fill}" stroke="#333"/>' if h["shape"] == "round"
                      else f'<rect x="{xs - 8:.1f}" y="{y - 8:.1f}" width="16" height="16" fill="{fill}" stroke="#333"/>')
             coin = f'<circle cx="{xs + 7:.1f}" cy="{y - 7:.1f}" r="3.5" fill="#d4af37" stroke="#7a5c00"/>' if h["coin"] else ""
-            occ = _piece(xs, y, h["occupant"], "trader", 5) if h["occupant"] is not None else ""
+            occ = _piece(xs, y, h["occupant"], "trader", 6) if h["occupant"] is not None else ""
             out.append(f'<g{_legal_attr(mv)}><title>{_e(c["name"])} house {i + 1}: {h["shape"]}, {h["colour"]}'
                        f'{", coin" if h["coin"] else ""}</title>{shape}{coin}{occ}</g>')
             xs += SLOT
         if c["id"] == side.coellen:
             bx, by = x - 60, y + 36
-            out.append(f'<text x="{bx}" y="{by - 4}" font-size="10">Coellen prestige</text>')
+            out.append(f'<text x="{bx}" y="{by - 4}" font-size="12">Coellen prestige</text>')
             for i, f in enumerate(view["coellen"]):
                 mv = f"coellen {f['colour']}" if f"coellen {f['colour']}" in legal else None
                 fx = bx + i * 30
                 out.append(f'<g{_legal_attr(mv)}><rect x="{fx}" y="{by}" width="26" height="22" fill="{PRIV_FILL[f["colour"]]}" stroke="#333"/>'
-                           f'<text x="{fx + 13}" y="{by + 15}" text-anchor="middle" font-size="11" '
+                           f'<text x="{fx + 13}" y="{by + 15}" text-anchor="middle" font-size="12" '
                            f'fill="{"#fff" if f["colour"] == "black" else "#000"}">{f["points"]}</text>')
                 if f["occupant"] is not None:
                     out.append(_piece(fx + 13, by + 11, f["occupant"], "merchant", 6))
@@ -177,48 +197,52 @@ def render_svg(view: dict, names, legal=()) -> str:
     step = (MAP_W - 120) / top
     out.append(f'<text x="10" y="{ty + 16}">Prestige</text>')
     for v in range(top + 1):
-        out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="22" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
+        out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="25" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
         if v % 5 == 0:
-            out.append(f'<text x="{100 + v * step + 2:.1f}" y="{ty + 34}" font-size="9">{v}</text>')
-    for d in view["desks"]:
-        out.append(_piece(100 + d["pp"] * step + step / 2, ty + 11 - 2 * d["seat"] + 4, d["seat"], "trader", 5))
-    cy = ty + 44
+            out.append(f'<text x="{100 + v * step + 2:.1f}" y="{ty + 38}" font-size="12">{v}</text>')
+    for d in view["desks"]:  # up to three pieces side by side in a cell, in two rows
+        col, row = d["seat"] % 3, d["seat"] // 3
+        out.append(_piece(100 + d["pp"] * step + step / 2 + (col - 1) * 12, ty + 6 + row * 12, d["seat"], "trader", 6))
+    cy = ty + 46
     out.append(f'<text x="10" y="{cy + 16}">Completed cities</text>')
     for v in range(11):
         fill = "#333" if v == view["completed_cities"] else "#fff"
         out.append(f'<rect x="{130 + v * 26}" y="{cy}" width="24" height="22" fill="{fill}" stroke="#aaa"/>'
-                   f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="11" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
+                   f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="12" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
     out.append(f'<text x="440" y="{cy + 16}">Bonus supply: {view["bonus_supply"]}   East-West: '
                f'{_e(", ".join(_name(names, s) for s in view["east_west"]) or "-")}</text>')
-    # desks
+    # desks: each player's board, with the five ability tracks large enough to read
     for d in view["desks"]:
         i = d["seat"]
         dy = MAP_H + 90 + i * desk_h
         col = SEAT_COLOURS[i % len(SEAT_COLOURS)]
         active = " (to act)" if i in view["to_act"] else ""
         out.append(f'<rect x="4" y="{dy}" width="{MAP_W - 8}" height="{desk_h - 6}" rx="6" fill="#fff" stroke="{col}" stroke-width="3"/>')
-        out.append(f'<text x="14" y="{dy + 18}" font-weight="bold" fill="{col}">{_e(_name(names, i))}{active}: {d["pp"]} PP</text>')
-        out.append(f'<text x="14" y="{dy + 38}">supply {d["supply"]["traders"]}T {d["supply"]["merchants"]}M</text>')
-        out.append(f'<text x="14" y="{dy + 56}">stock {d["stock"]["traders"]}T {d["stock"]["merchants"]}M</text>')
+        out.append(_piece(24, dy + 19, i, "trader", 10))
+        out.append(f'<text x="42" y="{dy + 25}" font-size="18" font-weight="bold" fill="#111">{_e(_name(names, i))}{active}: {d["pp"]} PP</text>')
+        out.append(f'<text x="14" y="{dy + 52}" font-size="15">supply {d["supply"]["traders"]} traders, {d["supply"]["merchants"]} merchants</text>')
+        out.append(f'<text x="14" y="{dy + 76}" font-size="15">stock {d["stock"]["traders"]} traders, {d["stock"]["merchants"]} merchants</text>')
         mk = ", ".join(MARKER_NAMES[m["type"]] + (" (used)" if m["used"] else "") for m in d["markers"]) or "no markers"
         if d["drawn"]:
             mk += f"; {d['drawn']} face down"
-        out.append(f'<text x="14" y="{dy + 76}" font-size="11">{_e(mk)}</text>')
-        ax = 230
+        out.append(f'<text x="14" y="{dy + 106}" font-size="14">Bonus markers: {_e(mk)}</text>')
+        ax = 372
         for a, info in d["abilities"].items():
             vals = TRACKS[a]
             mv = f"use upgrade {a}" if i == view.get("you") and f"use upgrade {a}" in legal else None
             if mv is None and i == view.get("you") and f"develop {a}" in legal:
                 mv = f"develop {a}"
-            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 16}" font-size="10">{_e(ABILITY_NAMES[a])}</text>')
+            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 22}" font-size="13" font-weight="bold">{_e(ABILITY_NAMES[a])}</text>')
             for j, val in enumerate(vals):
                 label = "C" if val == 99 else (["W", "O", "P", "B"][val - 1] if a == "privilegium" else str(val))
                 covered = j > info["developed"]
-                out.append(f'<rect x="{ax + j * 19}" y="{dy + 22}" width="17" height="17" fill="#f4f4f4" stroke="#999"/>'
-                           f'<text x="{ax + j * 19 + 8.5}" y="{dy + 35}" text-anchor="middle" font-size="10">{label}</text>')
-                if covered:
-                    out.append(_piece(ax + j * 19 + 8.5, dy + 30.5, i, "merchant" if a == "liber" else "trader", 6))
+                cx = ax + j * 31
+                out.append(f'<rect x="{cx}" y="{dy + 30}" width="29" height="29" rx="3" class="ce"/>')
+                if not covered:
+                    out.append(f'<text x="{cx + 14.5}" y="{dy + 50}" class="cl">{label}</text>')
+                else:
+                    out.append(_piece(cx + 14.5, dy + 44.5, i, "merchant" if a == "liber" else "trader", 11))
             out.append('</g>')
-            ax += 19 * len(vals) + 22
+            ax += 31 * len(vals) + 18
     out.append('</svg>')
     return "".join(out)

@@ -7,12 +7,18 @@ Elements that are targets of the viewer's legal moves carry ``class="legal"`` an
 ``move``/``place``. The hand is shown in text (``render_text`` / the page's HTML)."""
 from __future__ import annotations
 
+import math
 from html import escape
 
 from .. import a11y
+from ..colours import haloed, ink
 from .board import LAND, get_board
 
-SEAT_COLOURS = ["#c62828", "#e65100", "#9e8600", "#2e7d32", "#1565c0"]  # red orange yellow green blue
+# red orange yellow green blue: colour-blind-safe (checked under deuteranopia and protanopia in
+# tests/test_board_contrast.py), each ≥ 3:1 on the island; the second cue is a shape per seat.
+SEAT_COLOURS = ["#8b1a1a", "#80500a", "#857a00", "#1c8a6e", "#0367a6"]
+SEAT_CUES = ["circle", "square", "diamond", "triangle", "hexagon"]
+HIGHLIGHT = "#111111"  # move targets: a dashed black ring, never a player colour
 
 PROVINCE_TINT = {
     "north": "#7cb342", "west": "#8d6e63", "central": "#fbc02d", "east": "#ab47bc",
@@ -23,8 +29,9 @@ SPICE_STYLE = {  # abbreviation, colour
     "pepper": ("Pe", "#333333"), "clove": ("Cl", "#b0413e"),
 }
 W, H = 1000, 800
-TRACK_Y = 850
-TRAY_Y = 910
+TRACK_Y = 920
+TRAY_Y = 985
+HEIGHT = 1190
 
 
 def _attr(move: str | None) -> str:
@@ -35,13 +42,34 @@ def _radius(num: int) -> float:
     return 9 + (8 - num) * 2.2  # number 2 is the biggest (ZAN-2.6)
 
 
+def _shape(x: float, y: float, r: float, seat: int, extra: str = "") -> str:
+    """The seat's token shape (circle, square, diamond, triangle, hexagon) around (x, y)."""
+    fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    cue = SEAT_CUES[seat % len(SEAT_CUES)]
+    if cue == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}"{extra}/>'
+    if cue == "square":
+        k = r * 0.9
+        pts = [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+    elif cue == "diamond":
+        k = r * 1.15
+        pts = [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
+    elif cue == "triangle":
+        k = r * 1.25
+        pts = [(x, y - k), (x + k * 0.95, y + k * 0.6), (x - k * 0.95, y + k * 0.6)]
+    else:
+        k = r * 1.05
+        pts = [(x + k * math.cos(math.radians(a)), y + k * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    return '<polygon points="%s" fill="%s"%s/>' % (" ".join(f"{px:.1f},{py:.1f}" for px, py in pts), fill, extra)
+
+
 def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None) -> str:
     r = _radius(num)
     fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     return (f'<g{_attr(move)}><title>{escape(colour_name)}-{num}</title>'
-            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r:.1f}" fill="{fill}" stroke="#000" stroke-width="1.5"/>'
+            + _shape(x, y, r, seat, ' stroke="#000" stroke-width="1.5"') +
             f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" font-weight="bold" '
-            f'fill="#fff">{num}</text></g>')
+            f'fill="{ink(fill)}">{num}</text></g>')
 
 
 def render_svg(view: dict, names=None, legal=()) -> str:
@@ -58,13 +86,13 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         elif words[0] in ("move", "place") and len(words) == 2:
             merchant_moves[int(words[1])] = mv
     you = view["you"]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} 1110" width="100%" '
-           f'style="max-width:100%;height:auto" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {HEIGHT}" width="100%" '
+           f'style="max-width:100%" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
            a11y.desc("Zanzibar board", legal),
-           '<style>.legal{cursor:pointer}.legal circle.place{stroke:#ff1744;stroke-width:5}'
-           '.legal:hover{opacity:.8}</style>',
+           '<style>.legal{cursor:pointer}.legal circle.place{stroke:%s;stroke-width:5;stroke-dasharray:7 4}'
+           '.legal:hover{opacity:.8}</style>' % HIGHLIGHT,
            f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe8f7"/>',
-           f'<rect x="0" y="{H}" width="{W}" height="310" fill="#ffffff"/>']
+           f'<rect x="0" y="{H}" width="{W}" height="{HEIGHT - H}" fill="#ffffff"/>']
     coast = board.doc.get("coastline") or []
     if coast:
         pts = " ".join(f"{x},{y}" for x, y in coast)
@@ -75,8 +103,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         if ks:
             cx = sum(board.info[k]["x"] for k in ks) / len(ks)
             cy = sum(board.info[k]["y"] for k in ks) / len(ks)
-            out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle" font-size="22" '
-                       f'fill="{PROVINCE_TINT[prov]}" opacity="0.4" font-weight="bold">{escape(prov.upper())}</text>')
+            out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle" font-size="20" '
+                       f'fill="#5d4a2a" letter-spacing="3" font-weight="bold">{escape(prov.upper())}</text>')
     # roads
     for a, b in board.doc["roads"]:
         pa, pb = board.info[a], board.info[b]
@@ -86,7 +114,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     # current path
     if view.get("moving") and len(view["moving"]["path"]) > 1:
         pts = " ".join(f"{board.info[p]['x']},{board.info[p]['y']}" for p in view["moving"]["path"])
-        out.append(f'<polyline points="{pts}" fill="none" stroke="#ff1744" stroke-width="7" opacity="0.6"/>')
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{HIGHLIGHT}" stroke-width="5" '
+                   f'stroke-dasharray="10 6" opacity="0.7"/>')
     at = {m["place"]: m for m in view["merchants"]}
     active = view.get("active")
     for k in board.places:
@@ -98,13 +127,12 @@ def render_svg(view: dict, names=None, legal=()) -> str:
                  f'{", " + escape(board.spice[k]) if board.spice[k] else ""})</title>',
                  f'<circle class="place" cx="{x}" cy="{y}" r="28" fill="{fill}" '
                  f'stroke="{PROVINCE_TINT[prov]}" stroke-width="4"/>',
-                 f'<text x="{x}" y="{y + 44}" text-anchor="middle" font-size="13" fill="#333" '
-                 f'paint-order="stroke" stroke="#fff" stroke-width="3">{escape(k)}</text>']
+                 haloed(x, y + 44, escape(k), ' text-anchor="middle" font-size="14"', fill="#222")]
         spice = board.spice[k]
         if spice:
             abbr, col = SPICE_STYLE.get(spice, (spice[:2].title(), "#000"))
             parts.append(f'<rect x="{x + 14}" y="{y - 34}" width="26" height="18" rx="4" fill="{col}"/>'
-                         f'<text x="{x + 27}" y="{y - 21}" text-anchor="middle" font-size="12" fill="#fff">'
+                         f'<text x="{x + 27}" y="{y - 21}" text-anchor="middle" font-size="12" fill="{ink(col)}">'
                          f'{escape(abbr)}</text>')
         elif not board.is_sea[k]:
             parts.append(f'<path d="M{x + 16},{y - 18} l10,-10 l10,10 v8 h-20 z" fill="#a1887f" stroke="#5d4037"/>')
@@ -124,30 +152,31 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     def sx(v):
         return x0 + (v - lo) * (x1 - x0) / (hi - lo)
 
-    out.append(f'<text x="10" y="{TRACK_Y - 30}" font-size="16" fill="#000">Score track</text>')
+    out.append(f'<text x="10" y="{H + 24}" font-size="18" font-weight="bold" fill="#000">Score track</text>')
     out.append(f'<line x1="{x0}" y1="{TRACK_Y}" x2="{x1}" y2="{TRACK_Y}" stroke="#555" stroke-width="3"/>')
     step = 5 if hi - lo <= 80 else 10
     for v in range((lo // step) * step, hi + 1, step):
         if v < lo:
             continue
         out.append(f'<line x1="{sx(v):.0f}" y1="{TRACK_Y - 6}" x2="{sx(v):.0f}" y2="{TRACK_Y + 6}" stroke="#555"/>'
-                   f'<text x="{sx(v):.0f}" y="{TRACK_Y + 22}" text-anchor="middle" font-size="12">{v}</text>')
+                   f'<text x="{sx(v):.0f}" y="{TRACK_Y + 24}" text-anchor="middle" font-size="16">{v}</text>')
     for s in range(n):
-        cx, cy = sx(scores[s]), TRACK_Y - 14 - 9 * s
+        cx, cy = sx(scores[s]), TRACK_Y - 16 - 18 * s
         out.append(f'<g><title>{escape(str(names[s]))}: {scores[s]}</title>'
-                   f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{SEAT_COLOURS[s]}" stroke="#000"/></g>')
+                   + _shape(cx, cy, 7, s, ' stroke="#000" stroke-width="1.5"') + '</g>')
     # players and unplaced merchants
     for i, s in enumerate(view["order"]):
         y = TRAY_Y + 46 * i
         label = f"{names[s]} ({colours[s]}): {scores[s]}"
         if s == active:
             label = "\u25b6 " + label
-        out.append(f'<text x="10" y="{y}" font-size="15" fill="{SEAT_COLOURS[s]}">{escape(label)}</text>')
+        out.append(_shape(22, y - 5, 10, s, ' stroke="#000" stroke-width="1.5"')
+                   + f'<text x="40" y="{y}" font-size="16" fill="#111">{escape(label)}</text>')
         for j, num in enumerate(view["unplaced"][s]):
             move = merchant_moves.get(num) if s == you and view["phase"] == "place" else None
             if s == active and num == view.get("selected"):
-                out.append(f'<circle cx="{420 + 46 * j}" cy="{y - 5}" r="{_radius(num) + 5:.1f}" fill="none" '
-                           f'stroke="#ff1744" stroke-width="4"/>')
-            out.append(_merchant(420 + 46 * j, y - 5, s, num, colours[s], move))
+                out.append(f'<circle cx="{420 + 58 * j}" cy="{y - 5}" r="{_radius(num) + 7:.1f}" fill="none" '
+                           f'stroke="{HIGHLIGHT}" stroke-width="4" stroke-dasharray="6 4"/>')
+            out.append(_merchant(420 + 58 * j, y - 5, s, num, colours[s], move))
     out.append("</svg>")
     return "".join(out)
