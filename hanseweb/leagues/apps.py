@@ -6,3 +6,12 @@ class LeaguesConfig(AppConfig):
     label = "leagues"
     verbose_name = "Clubs and leagues"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from games.tasks import register_hold_limit
+        from hanseweb.accounts.vacation import register_notes
+
+        from . import vacation
+
+        register_hold_limit("leagues", vacation.may_hold)  # a league may cap or forbid vacation
+        register_notes("leagues", vacation.notes)

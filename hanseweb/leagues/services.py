@@ -153,7 +153,8 @@ def set_role(club: Club, user, member, role: str) -> Membership:
 # --- leagues and seasons ------------------------------------------------------------
 
 def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
-                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False) -> League:
+                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False,
+                  vacation_days: int | None = None) -> League:
     _require_organiser(club, user)
     try:
         eng = get_engine(engine)
@@ -169,11 +170,31 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     normalised.pop("seats", None)
     if format not in dict(League.FORMAT_CHOICES):
         raise LeagueError(f"Unknown format {format!r}.")
+    _check_vacation_days(vacation_days)
     name = (name or "").strip() or f"{club.name} {eng.name} league"
     with transaction.atomic():
         league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
-                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size)
-        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format)
+                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size,
+                                       vacation_days=vacation_days)
+        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format,
+             vacation_days=vacation_days)
+    return league
+
+
+def _check_vacation_days(days) -> None:
+    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 0 <= days <= 366):
+        raise LeagueError("Vacation days per season are 0 (not allowed) to 366, or empty for no cap.")
+
+
+def set_vacation_days(league: League, user, days: int | None) -> League:
+    """The organiser caps (N days per season), forbids (0) or frees (None) vacation in the league's
+    games; it applies from the next day a game would be held (days already held stay counted)."""
+    _require_organiser(league.club, user)
+    _check_vacation_days(days)
+    with transaction.atomic():
+        league.vacation_days = days
+        league.save(update_fields=["vacation_days"])
+        _log(league.club, user, "vacation days", league=league.name, vacation_days=days)
     return league
 
 
