@@ -176,9 +176,18 @@ def reminder(game: Game, seat: Seat) -> None:
                   default=game.engine_obj.default_move(game.state_cache, seat.number))
 
 
+# Sections other apps add to the daily digest (the leagues app: new tables, invitations):
+# name -> (heading, callable(user, since, now) -> [{"text": ..., "url": ...}]).
+_DIGEST_SECTIONS: dict = {}
+
+
+def register_digest_section(name: str, heading, items) -> None:
+    _DIGEST_SECTIONS[name] = (heading, items)
+
+
 def digest(user: User, now) -> bool:
     """The daily digest: every game waiting for ``user``, sorted by time left (no deadline last),
-    and the games that ended since the last digest. Returns whether a mail was queued (nothing
+    the games that ended since the last digest, and the registered sections' news (league mails). Returns whether a mail was queued (nothing
     waiting and nothing ended: no mail)."""
     seats = (Seat.objects.filter(user=user, resigned=False, game__status=Game.RUNNING, number__isnull=False)
              .select_related("game"))
@@ -187,7 +196,9 @@ def digest(user: User, now) -> bool:
     since = user.digest_sent_at or now - timedelta(days=1)
     ended = list(Game.objects.filter(seats__user=user, status=Game.FINISHED, finished_at__gt=since,
                                      finished_at__lte=now).order_by("finished_at"))
-    if not waiting and not ended:
+    news = [{"heading": heading, "items": found} for heading, items in _DIGEST_SECTIONS.values()
+            if (found := items(user, since, now))]
+    if not waiting and not ended and not news:
         return False
     rows = []
     for seat in waiting:
@@ -205,7 +216,7 @@ def digest(user: User, now) -> bool:
         results.append({"game": game, "place": ranking[number] if number is not None and number < len(ranking) else None,
                         "url": absolute(reverse("game", args=[game.pk]))})
     queue_mail(to=user.email, user=user, template="games/mail/digest", kind="digest",
-               context={"player": user, "waiting": rows, "ended": results, "now": now})
+               context={"player": user, "waiting": rows, "ended": results, "news": news, "now": now})
     return True
 
 

@@ -55,6 +55,7 @@ class Membership(models.Model):
 class ClubInvite(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
     code = models.CharField(max_length=40, unique=True, default=new_code)
+    email = models.EmailField(blank=True, help_text="The address it was mailed to (empty: a link handed out)")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     expires = models.DateTimeField()

@@ -100,7 +100,8 @@ def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
 
 
 def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
-    """Mail an invitation link (a fresh one, valid 14 days) to ``email``."""
+    """Mail an invitation link (a fresh one, valid 14 days) to ``email``, under the notification
+    policy of the address's account if it has one (``hanseweb.leagues.mail``)."""
     from django.core.exceptions import ValidationError
     from django.core.validators import validate_email
 
@@ -111,10 +112,16 @@ def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
         validate_email(email)
     except ValidationError:
         raise LeagueError("That is not an email address.") from None
+    from .mail import account_for, mail_now
+
     with transaction.atomic():
         invite = create_invite(club, user)
-        queue_mail(to=email, template="leagues/mail/invite", kind="club_invite", context={
-            "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
+        invite.email = email
+        invite.save(update_fields=["email"])
+        account = account_for(email)  # its policy decides (hanseweb/leagues/mail.py): digest, off: not now
+        if account is None or mail_now(account):
+            queue_mail(to=email, user=account, template="leagues/mail/invite", kind="club_invite", context={
+                "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
         if is_organiser(club, user):
             _log(club, user, "invite by mail", email=email)
     return invite
@@ -512,8 +519,10 @@ def _mail_table(table: Table, players: list) -> None:
 
     season = table.round.season
     names = [str(p) for p in players]
+    from .mail import mail_now
+
     for seat, player in enumerate(players):
-        if not player.email_confirmed:
+        if not mail_now(player):  # the policy (hanseweb/leagues/mail.py): digest lists it, off: none
             continue
         queue_mail(to=player.email, template="leagues/mail/new_table", user=player, kind="league_table", context={
             "player": player, "season": season, "league": season.league, "round": table.round,
