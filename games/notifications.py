@@ -214,15 +214,6 @@ def reminder(game: Game, seat: Seat) -> None:
                   default=game.engine_obj.default_move(game.state_cache, seat.number))
 
 
-# Sections other apps add to the daily digest (the leagues app: new tables, invitations):
-# name -> (heading, callable(user, since, now) -> [{"text": ..., "url": ...}]).
-_DIGEST_SECTIONS: dict = {}
-
-
-def register_digest_section(name: str, heading, items) -> None:
-    _DIGEST_SECTIONS[name] = (heading, items)
-
-
 def digest(user: User, now) -> bool:
     """The daily digest: every game waiting for ``user``, sorted by time left (no deadline last),
     the games that ended since the last digest, and the registered sections' news (league mails). Returns whether a mail was queued (nothing
@@ -234,7 +225,9 @@ def digest(user: User, now) -> bool:
     since = user.digest_sent_at or now - timedelta(days=1)
     ended = list(Game.objects.filter(seats__user=user, status=Game.FINISHED, finished_at__gt=since,
                                      finished_at__lte=now).order_by("finished_at"))
-    news = [{"heading": heading, "items": found} for heading, items in _DIGEST_SECTIONS.values()
+    from hanseweb import hooks  # sections other apps add (the leagues app: new tables, invitations)
+
+    news = [{"heading": heading, "items": found} for items, heading in hooks.callables("digest_sections")
             if (found := items(user, since, now))]
     if not waiting and not ended and not news:
         return False

@@ -26,25 +26,19 @@ def sweep_deadlines(now=None) -> int:
     return made
 
 
-# Limits on holding a game for a player's vacation, registered by the apps that set them (the
-# leagues app: a league may cap or forbid vacation): name -> callable(game, user, day) called under
-# the game's lock, returning whether the player's vacation may hold the game on that day (a limit
-# that allows it also counts the day).
-_HOLD_LIMITS: dict = {}
-
-
-def register_hold_limit(name: str, limit) -> None:
-    _HOLD_LIMITS[name] = limit
-
-
 def _may_hold(game, user, day) -> bool:
-    return all(limit(game, user, day) for limit in _HOLD_LIMITS.values())
+    """Whether every limit registered by other apps (``hanseweb.hooks`` "hold_limits": the
+    leagues app, where a league may cap or forbid vacation) lets ``user``'s vacation hold ``game``
+    on ``day``; a limit that allows it also counts the day. Called under the game's lock."""
+    from hanseweb import hooks
+
+    return all(limit(game, user, day) for limit, _ in hooks.callables("hold_limits"))
 
 
 def hold_for_vacation(game_id: int, now) -> bool:
     """A game whose deadline has passed while a seat that is to act is on vacation waits: its
     deadline is extended day by day (whole days, until it lies in the future) instead of the
-    defaults being played, as far as the registered limits let each day be held (a league's cap).
+    defaults being played, as far as the registered limits let each day be held (a league's cap, ``_may_hold``).
     Games where only others are to act go on as usual. Returns whether the game was held (its
     deadline is in the future again)."""
     from django.db import transaction

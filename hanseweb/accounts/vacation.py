@@ -16,18 +16,13 @@ from .models import User
 MAX_DAYS = 366
 
 
-# What other apps say about a player's vacation (the leagues app: caps and bans), shown with the
-# answer to ``vacation N`` and on the profile page: name -> callable(user, now) -> list of texts.
-_NOTES: dict = {}
-
-
-def register_notes(name: str, source) -> None:
-    _NOTES[name] = source
-
-
 def notes(user: User, now=None) -> list[str]:
+    """What other apps say about the player's vacation (``hanseweb.hooks`` "vacation_notes": the
+    leagues app's caps and bans), shown with the answer to ``vacation N`` and on the profile page."""
+    from hanseweb import hooks
+
     now = now or timezone.now()
-    return [text for source in _NOTES.values() for text in source(user, now)]
+    return [text for source, _ in hooks.callables("vacation_notes") for text in source(user, now)]
 
 
 class VacationError(Exception):

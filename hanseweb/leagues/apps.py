@@ -10,12 +10,11 @@ class LeaguesConfig(AppConfig):
     def ready(self):
         from django.utils.translation import gettext_lazy
 
-        from games.notifications import register_digest_section
-        from games.tasks import register_hold_limit
-        from hanseweb.accounts.vacation import register_notes
+        from hanseweb import hooks
 
-        from . import mail, vacation
-
-        register_hold_limit("leagues", vacation.may_hold)  # a league may cap or forbid vacation
-        register_notes("leagues", vacation.notes)
-        register_digest_section("leagues", gettext_lazy("From your clubs and leagues"), mail.digest_items)
+        # a league may cap or forbid vacation; league mails go into the daily digest (paths only:
+        # nothing is imported at start-up)
+        hooks.register("hold_limits", "leagues", "hanseweb.leagues.vacation.may_hold")
+        hooks.register("vacation_notes", "leagues", "hanseweb.leagues.vacation.notes")
+        hooks.register("digest_sections", "leagues", "hanseweb.leagues.mail.digest_items",
+                       gettext_lazy("From your clubs and leagues"))
