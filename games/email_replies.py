@@ -41,6 +41,8 @@ REPLY_LANGUAGES = ("en", "de", "nl")
 MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
 COMMAND = re.compile(r"^(?:(vacation)(?:\s+(\S+))?|(back))$", re.IGNORECASE)  # account commands by mail
 CHOICE = re.compile(r"^(\d{1,6})[.)]?$")  # a line that is just a number: a choice of the numbered menu
+SAY = re.compile(r"^say:\s*(.*)$", re.IGNORECASE | re.DOTALL)  # "say: ..." posts to the game's chat
+MAX_SAY = 5  # chat lines taken from one reply
 
 
 class Applied(str):
@@ -129,14 +131,21 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     if sender is None or sender.pk != seat.user_id:
         return _refuse(sender, row, "This reply came from an address that does not play this seat. Replies "
                                     "are accepted only from the address of the player's account.", game=game)
-    moves = moves_in(row.text)
+    lines = moves_in(row.text)
+    said, problem = _say(game, sender, [SAY.match(line).group(1) for line in lines if SAY.match(line)])
+    moves = [line for line in lines if not SAY.match(line)]
+    if problem or (said and not moves):  # only chat (or a chat line that was refused): no moves read
+        _answer(sender, row, game, seat, accepted=said, problem=problem, ignored=len(moves) if problem else 0)
+        if said and not problem:
+            return InboundEmail.ACCEPTED, f"said {len(said)} chat line(s)"
+        return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}"
     if not moves:
         return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
-                                    "the top of the reply.", game=game, seat=seat)
+                                    "the top of the reply (and \"say: ...\" to talk to the table).", game=game, seat=seat)
     command = COMMAND.match(moves[0])
     if command and not _is_legal_move(game, seat, moves[0]):  # a game's own move "back" stays a move
         return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
-    accepted, problem = [], None
+    accepted, problem = list(said), None
     expected = seq
     for text in moves[:MAX_MOVES]:
         choice = None
@@ -161,11 +170,29 @@ def handle(row: InboundEmail) -> tuple[str, str]:
         expected = game.move_count
         if seat_number not in game.to_act:
             break
-    ignored = len(moves) - len(accepted) - (1 if problem else 0)
+    ignored = len(moves) - (len(accepted) - len(said)) - (1 if problem else 0)
     _answer(sender, row, game, seat, accepted=accepted, problem=problem, ignored=max(0, ignored))
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
+
+
+def _say(game: Game, sender, texts: list[str]) -> tuple[list[Applied], tuple[str, str] | None]:
+    """Post the reply's ``say:`` lines to the game's chat (games.chat: same checks and throttle as
+    the page; no stale check, so a ``say:`` works from any turn mail of the seat). Returns what was
+    said and the first refusal, if any (nothing after it is taken)."""
+    from . import chat
+
+    said = []
+    for text in texts[:MAX_SAY]:
+        try:
+            chat.post(game.pk, sender, text, channel="email")
+        except chat.ChatError as exc:
+            return said, (f"say: {text}", str(exc))
+        said.append(Applied.of(f"said: {text}", None))
+    if len(texts) > MAX_SAY:
+        return said, (f"say: {texts[MAX_SAY]}", f"At most {MAX_SAY} chat lines are taken from one reply.")
+    return said, None
 
 
 def _is_legal_move(game: Game, seat, text: str) -> bool:

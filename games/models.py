@@ -103,6 +103,10 @@ class Seat(models.Model):
     # out; no more decision mails for this seat until it acts (write path) or its player opens the
     # game page (``notifications.mark_seen``), which clear it.
     quiet_since_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # Table talk (games.chat): the last chat message this seat was told of by mail (its "said since
+    # your last turn" cursor), and whether its player muted the game's chat in mails.
+    chat_told_id = models.PositiveBigIntegerField(default=0, editable=False)
+    chat_muted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["number", "joined_at"]
@@ -143,6 +147,8 @@ class Move(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
+        # the few decisions a deadline made, per game and seat (a player's record counts them)
+        indexes = [models.Index(fields=["game", "seat"], condition=models.Q(channel="timeout"), name="move_timeouts")]
 
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.text}"
@@ -155,3 +161,79 @@ class Move(models.Model):
 
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("moves are append-only: a logged move cannot be deleted")
+
+
+# --- table talk (games.chat; docs/chat.md) ------------------------------------------------------
+
+class ChatMessage(models.Model):
+    """One thing said at a game's table. Append-only like the move log (database triggers refuse
+    UPDATE, DELETE and TRUNCATE); a moderator hides a message with a ``ChatModeration`` row."""
+
+    WEB, EMAIL, API = "web", "email", "api"
+    CHANNEL_CHOICES = [(WEB, "web"), (EMAIL, "email reply"), (API, "api")]
+    MAX_LENGTH = 1000
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chat_messages")
+    seat = models.PositiveSmallIntegerField(help_text="The author's seat number")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField()
+    move_count = models.PositiveIntegerField(help_text="The game's move count when it was said")
+    channel = models.CharField(max_length=16, choices=CHANNEL_CHOICES, default=WEB)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+        indexes = [models.Index(fields=["game", "id"], name="games_chat_game_id")]
+
+    def __str__(self) -> str:
+        return f"chat {self.pk} in {self.game_id} by seat {self.seat}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("chat messages are append-only: a message cannot be changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("chat messages are append-only: a message cannot be deleted (hide it)")
+
+
+class ChatModeration(models.Model):
+    """A moderator (staff, or an organiser of the game's club) hid a chat message: who, when and
+    why. Append-only too; the message row itself stays as it was."""
+
+    message = models.OneToOneField(ChatMessage, on_delete=models.PROTECT, related_name="moderation")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chat_moderations")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+
+    def __str__(self) -> str:
+        return f"chat {self.message_id} hidden by {self.by_id}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("chat moderation is append-only")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("chat moderation is append-only")
+
+
+class SeatNote(models.Model):
+    """A seat's private notepad: only that seat's player ever sees it (never other seats,
+    spectators, mails, replays or exports). Not part of the game log, so it is editable: one row
+    per seat holding the latest text."""
+
+    MAX_LENGTH = 5000
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="note")
+    text = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"note of seat {self.seat_id}"

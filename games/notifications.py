@@ -10,7 +10,7 @@ from django.utils.dateparse import parse_datetime
 from hanseweb.accounts.models import User
 from hanseweb.mail.outbox import absolute, queue_mail, queue_rendered_later
 
-from . import history, presentation
+from . import chat, history, presentation
 from .email_replies import reply_address
 from .models import Game, Seat
 from .services import mark_told, with_users
@@ -71,8 +71,12 @@ def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, 
         "away": away(game),
         **extra,
     }
+    said = None
     if with_news:  # what happened since the seat last acted or was told
         context["since"], context["since_skipped"] = history.since(game, seat.number, names, after_seq)
+        context["said"] = said = chat.said_since(game, seat)  # table talk (None: muted)
+    if said:  # the mail is made now (queued or rendered by the sending worker): the seat is told
+        chat.mark_told(seat, said["last_id"])
     return {"template": template, "context": context, "headers": {"Reply-To": reply_to} if reply_to else None,
             # the seat's own board, the same SVG as its game page (engine.view for this seat
             # only), sent as an inline PNG: it shows nothing the seat's page does not
@@ -231,14 +235,16 @@ def digest(user: User, now) -> bool:
             if (found := items(user, since, now))]
     if not waiting and not ended and not news:
         return False
-    rows = []
+    rows, told = [], []
     for seat in waiting:
         game = seat.game
         left = game.deadline_at - now if game.deadline_at else None
+        said = chat.said_since(game, seat)  # table talk since the seat's last mail (None: muted)
+        told.append((seat, said))
         rows.append({"game": game, "engine_name": game.engine_obj.name, "deadline": game.deadline_at,
                      "left": _left(left), "overdue": left is not None and left.total_seconds() <= 0,
                      "url": absolute(reverse("game", args=[game.pk])),
-                     "reply_to": reply_address(game.pk, seat.number, game.move_count)})
+                     "reply_to": reply_address(game.pk, seat.number, game.move_count), "said": said})
     results = []
     for game in ended:
         result = game.result or {}
@@ -248,6 +254,9 @@ def digest(user: User, now) -> bool:
                         "url": absolute(reverse("game", args=[game.pk]))})
     queue_mail(to=user.email, user=user, template="games/mail/digest", kind="digest",
                context={"player": user, "waiting": rows, "ended": results, "news": news, "now": now})
+    for seat, said in told:
+        if said:
+            chat.mark_told(seat, said["last_id"])
     return True
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import chat_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -15,5 +15,10 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.leave, name="leave"),
     path("games/<int:pk>/cancel/", views.cancel, name="cancel"),
     path("games/<int:pk>/resign/", views.resign, name="resign"),
+    path("games/<int:pk>/chat/", chat_views.history, name="chat_history"),
+    path("games/<int:pk>/chat/post/", chat_views.post, name="chat_post"),
+    path("games/<int:pk>/chat/<int:message_id>/hide/", chat_views.hide, name="chat_hide"),
+    path("games/<int:pk>/chat/mute/", chat_views.mute, name="chat_mute"),
+    path("games/<int:pk>/notes/", chat_views.note, name="seat_note"),
     path("join/<slug:code>/", views.join_by_code, name="join_by_code"),  # codes are URL-safe base64
 ]

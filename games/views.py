@@ -22,7 +22,7 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import throttle
 
-from . import history, notifications, presentation, replay, services
+from . import chat, history, notifications, presentation, replay, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -157,7 +157,7 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
     makes keys unique across databases that reuse primary keys."""
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
     deadline = int(deadline_at.timestamp()) if deadline_at else 0
-    return (f"gamepage:4:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+    return (f"gamepage:5:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
             f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
 
 
@@ -223,7 +223,8 @@ def game_page(request, pk):
         move_count, title = game.move_count, game.title
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
     context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows),
-               "body": mark_safe(body.replace(CSRF_SLOT, csrf))}
+               "body": mark_safe(body.replace(CSRF_SLOT, csrf)),
+               **chat.page_context(pk, request.user)}  # table talk and notes: fresh, outside the cached body
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
     return render(request, "games/game.html", context)

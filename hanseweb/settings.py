@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "hanseweb.mail",
     "games",
     "hanseweb.leagues",
+    "hanseweb.players",
 ]
 
 MIDDLEWARE = [
@@ -260,9 +261,28 @@ HANSEWEB_RATES = {
         "club_invite_mail_per_user": "20/h",  # club invitations mailed by one account
         "reply_answers_per_sender": "20/h",  # answers to email replies, to one address
         "reply_answers_per_reply_address": "5/h",  # answers to replies sent to one reply address
+        "search_pages_per_user": "600/h",  # player pages and archive searches (they count and search)
+        "chat_per_user": "120/h",  # table talk: messages one account writes (page, mail, API)
+        "chat_hide_per_user": "120/h",  # moderators hiding chat messages
+        "notes_per_user": "240/h",  # saving private notes, muting a chat
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has
 # them (W001 only says it is not on the library's list); the embedded default (no REDIS_URL) runs
 # one process, where the local-memory cache is shared enough (E003).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if REDIS_URL else ["django_ratelimit.E003"])
+
+# --- JSON API (hanseweb/api, docs/api.md) ------------------------------------
+# django-ninja serves /api/v1/ (its app gives the docs page's scripts as static files); each
+# request is authenticated by a per-user token and counted per account (and per client address
+# for the OpenAPI document, the docs page and failed authentications).
+INSTALLED_APPS += ["ninja", "hanseweb.api"]
+HANSEWEB_RATES.update({
+    name: env(f"HANSEWEB_RATE_{name.upper()}", default) for name, default in {
+        "api_per_user": "120/m",  # API requests of one account (all its tokens together)
+        "api_per_ip": "60/m",  # OpenAPI document, docs page and failed authentications, per address
+        "api_token_per_user": "20/h",  # tokens made or revoked on the profile page
+    }.items()
+})
+# Largest request body the API reads (a move is at most 200 characters), in bytes.
+HANSEWEB_API_MAX_BODY = int(env("HANSEWEB_API_MAX_BODY", "8192"))

@@ -8,6 +8,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("hanseweb.accounts.urls")),
     path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
+    path("", include("hanseweb.api.urls")),  # /api/v1/ and the profile's API token forms
     path("", include("hanseweb.leagues.urls")),
+    path("", include("hanseweb.players.urls")),
     path("", include("games.urls")),
 ]

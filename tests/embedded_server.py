@@ -81,7 +81,7 @@ def start_server(tmp: Path, timeout: float = 60) -> tuple[Server, float]:
         try:
             if requests.get(server.url + "/", timeout=2).status_code == 200:
                 return server, time.monotonic() - started
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not up yet, or its first answer is slow (a loaded machine)
             pass
         if time.monotonic() - started > timeout:
             server.stop()

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES, get_engine
 
@@ -14,8 +15,12 @@ class ClubForm(forms.Form):
 class LeagueForm(forms.Form):
     name = forms.CharField(max_length=80)
     engine = forms.ChoiceField(choices=[(slug, get_engine(slug).name) for slug in SLUG_MODULES], label="Game")
-    table_size = forms.IntegerField(min_value=2, max_value=6, initial=3, label="Preferred table size")
-    exact_size = forms.BooleanField(required=False, label="Exact table size (byes for players left over)")
+    table_size = forms.IntegerField(
+        min_value=2, max_value=6, initial=3, label=_("Table size"),
+        help_text=_("Players per table. A division of at least two tables' worth also gets tables of one "
+                    "more or one fewer, so that everyone plays; a smaller division plays one table of this "
+                    "size, and the players left over sit out in turn."))
+    exact_size = forms.BooleanField(required=False, label=_("Exact table size (byes for players left over)"))
     format = forms.ChoiceField(choices=League.FORMAT_CHOICES, initial=League.ROUND_ROBIN, required=False)
 
     def clean_format(self):

@@ -2,7 +2,7 @@
 policy", docs/leagues.md "Mails").
 
 The league mails are the new-table mail (a round has started, which for round 1 is the season's
-start) and invitations to a club mailed to an address. They follow the policy of the account
+start), the bye mail (a round leaves the player without a table) and invitations to a club mailed to an address. They follow the policy of the account
 they go to:
 
 - every decision, debounced: sent at once (one mail per new table: a new table is a new game,
@@ -38,7 +38,7 @@ def account_for(email: str):
 def digest_items(user, since, now) -> list[dict]:
     """The league news for ``user``'s daily digest: tables of rounds started since the last digest,
     and club invitations mailed to their address since then (still valid, not yet a member)."""
-    from .models import ClubInvite, Membership, Table
+    from .models import ClubInvite, Entry, Membership, Round, Table
 
     items = []
     tables = (Table.objects.filter(game__seats__user=user, round__created_at__gt=since, round__created_at__lte=now)
@@ -52,6 +52,17 @@ def digest_items(user, since, now) -> list[dict]:
                          "division": table.division.name, "seat": seat or "?", "seats": len(table.seat_order),
                          "game": table.game.title},
                       "url": absolute(table.game.get_absolute_url())})
+    rounds = (Round.objects.filter(season__entries__user=user, season__entries__status=Entry.ACTIVE,
+                                   created_at__gt=since, created_at__lte=now)
+              .select_related("season__league").order_by("created_at", "pk"))
+    for rnd in rounds:  # a round that leaves the player without a table (the bye mail)
+        season = rnd.season
+        for planned in (season.plan or {}).values():
+            if rnd.number <= len(planned) and user.pk in (planned[rnd.number - 1].get("byes") or []):
+                items.append({"text": _("Round %(round)d of %(league)s (season %(season)d) has started: you sit "
+                                        "this round out (no table for you)")
+                              % {"round": rnd.number, "league": season.league.name, "season": season.number},
+                              "url": absolute(season.get_absolute_url())})
     member_of = Membership.objects.filter(user=user).values_list("club_id", flat=True)
     invites = (ClubInvite.objects.filter(email__iexact=user.email, created_at__gt=since, created_at__lte=now,
                                          expires__gt=now).exclude(club_id__in=member_of)

@@ -22,10 +22,13 @@ Formats:
   where a small displacement in rank allows it; seats by the Hungarian method on the history.
 - :func:`reform`: after a dropout, keeps the played rounds and re-forms the future ones.
 
-Table sizes come from :func:`table_sizes`: nobody sits out while the players can be split into
-tables the game allows; tables keep to the preferred size, else size ±1, else further within the
-game's range. The fairness figures are :func:`pair_meetings`, :func:`seat_counts`,
-:func:`bye_counts` and their spreads, summed up by :func:`fairness`. See docs/leagues.md.
+Table sizes come from :func:`table_sizes`: the league's table size is honoured; a division of
+at least two tables' worth is seated with tables of size ±1 where the game allows; a smaller one
+is never merged into one bigger table: one table of the league's size, or two smaller tables
+where they seat everyone at less cost than the byes; the players left over get byes, rotated
+fairly. The
+fairness figures are :func:`pair_meetings`, :func:`seat_counts`, :func:`bye_counts` and their
+spreads, summed up by :func:`fairness`. See docs/leagues.md.
 """
 from __future__ import annotations
 
@@ -114,43 +117,70 @@ def _check_sizes(size: int, min_size: int | None, max_size: int | None) -> tuple
 # Table sizes
 
 
+# What a player sitting out a round costs, against a seat of deviation from the league's table
+# size (1): more than one seat (5 at tables of 3 play 3 + 2, not 3 and two byes), less than two
+# (4 at tables of 3 play 3 and a bye, not two tables of 2).
+BYE_COST = 1.5
+
+
 def table_sizes(
     n_players: int,
     size: int,
     min_size: int | None = None,
     max_size: int | None = None,
     *,
-    max_deviation: int | None = None,
+    max_deviation: int | None = 1,
 ) -> list[int]:
-    """How to split ``n_players`` into tables: a list of table sizes, largest first.
+    """How to split ``n_players`` into tables: a list of table sizes, largest first; the
+    ``n_players - sum(result)`` players left over get a bye.
 
-    ``size`` is the preferred table size, ``[min_size, max_size]`` what the game allows (default:
-    exactly ``size``). In order of priority:
+    ``size`` is the league's table size, ``[min_size, max_size]`` what the game allows (default:
+    exactly ``size``). The league's size is honoured:
 
-    1. seat as many players as possible: nobody sits out if *any* split into allowed sizes
-       exists; ``n_players - sum(result)`` players get a bye only when none does (e.g. 1 player,
-       or 4 players at a game for exactly 3);
-    2. the smallest largest deviation from ``size`` (so size ±1 before ±2);
-    3. the smallest total deviation from ``size``;
-    4. fewer tables.
+    - A division that does not hold two tables' worth (``n_players < 2 * size``) is never merged
+      into one table bigger than ``size``. It plays one table of ``size`` (byes for the rest), or
+      two smaller tables within ``size - max_deviation`` and the game's range when they seat
+      everyone at a lower cost, where a seat of deviation from ``size`` costs 1 and a bye
+      ``BYE_COST`` (1.5): 4 players at tables of 3 play a table of 3 with a bye (not 2 + 2, not
+      one table of 4 that is the whole division); 5 at tables of 3 play 3 + 2; 7 at tables of 4
+      play 4 + 3. With fewer than ``size`` players: one smaller table within ``max_deviation``
+      and the game's range, else none.
+    - From two tables' worth on, tables of ``size ± max_deviation`` (within the game's range)
+      seat everyone where any such split exists; otherwise as many as possible, the rest byes.
+      Among the splits seating the most: the smallest largest deviation from ``size``, then the
+      smallest total deviation, then fewer tables.
 
-    ``max_deviation`` (e.g. 1) additionally forbids tables further than that from ``size``;
-    then byes are used instead of such tables.
+    ``max_deviation`` is 1 by default (the issue's "tables of size ±1 where the engine allows,
+    else byes"), 0 for a league of exact table sizes, ``None`` for any size the game allows.
 
-    >>> table_sizes(4, 3, 2, 4), table_sizes(5, 3, 2, 4), table_sizes(8, 3, 2, 4)
-    ([4], [3, 2], [3, 3, 2])
-    >>> table_sizes(5, 4, 2, 4), table_sizes(5, 4, 2, 4, max_deviation=1), table_sizes(1, 3, 2, 4)
-    ([3, 2], [4], [])
+    >>> table_sizes(4, 3, 2, 4), table_sizes(5, 3, 2, 4), table_sizes(7, 3, 2, 4), table_sizes(8, 3, 2, 4)
+    ([3], [3, 2], [4, 3], [3, 3, 2])
+    >>> table_sizes(9, 4, 2, 4), table_sizes(2, 3, 2, 4), table_sizes(7, 3, 2, 4, max_deviation=0)
+    ([3, 3, 3], [2], [3, 3])
     """
     min_size, max_size = _check_sizes(size, min_size, max_size)
     if n_players < 0:
         raise ValueError("n_players must not be negative")
+    if max_deviation is not None and max_deviation < 0:
+        raise ValueError("max_deviation must not be negative")
     lo, hi = min_size, max_size
     if max_deviation is not None:
         lo, hi = max(lo, size - max_deviation), min(hi, size + max_deviation)
+    if n_players < 2 * size:
+        # Not two tables' worth: never one table bigger than the league's size. One table of
+        # the league's size and byes, or two smaller tables that seat everyone if cheaper.
+        seated = min(n_players, size)
+        one = [seated] if seated >= lo else []
+        one_cost = BYE_COST * (n_players - sum(one)) + sum(abs(s - size) for s in one)
+        q, r = divmod(n_players, 2)
+        two = [q + r, q]
+        if n_players >= 2 and all(lo <= s <= min(hi, size) for s in two) \
+                and sum(abs(s - size) for s in two) < one_cost:
+            return two
+        return one
     for seated in range(n_players, lo - 1, -1):
         best: tuple[tuple[int, int, int], list[int]] | None = None
-        for tables in range(-(-seated // hi), seated // lo + 1):
+        for tables in range(max(-(-seated // hi), 2), seated // lo + 1):
             # With a fixed number of tables, the most even split minimises both deviations.
             q, r = divmod(seated, tables)
             sizes = [q + 1] * r + [q] * (tables - r)
@@ -160,7 +190,7 @@ def table_sizes(
                 best = (key, sizes)
         if best is not None:
             return best[1]
-    return []
+    return [size]  # unreachable: n_players >= 2 * size always seats two tables of ``size``
 
 
 # --------------------------------------------------------------------------------------------
@@ -312,14 +342,41 @@ def _rng(seed, round_no: int, what: str) -> random.Random:
 # Round robin: byes and table sizes, then partitions (who meets whom), then seats
 
 
+#: Byes: the most candidate sets of players tied for the last byes that are compared.
+BYE_CHOICES = 5000
+
+
 def _byes_and_sizes(stats, n, size, min_size, max_size, max_deviation, rng):
-    """The table sizes and the players with a bye (fewest byes, most tables played, draw)."""
+    """The table sizes and the players with a bye: the fewest byes so far first, then the most
+    tables played; among players still tied, the set that leaves the seated players with the
+    fewest earlier meetings (sum of squares over the seated pairs: in a division of one table
+    the bye decides who meets whom), then by draw."""
     sizes = table_sizes(n, size, min_size, max_size, max_deviation=max_deviation)
+    n_byes = n - sum(sizes)
     draw = list(range(n))
     rng.shuffle(draw)
     tiebreak = {i: k for k, i in enumerate(draw)}
-    by_priority = sorted(range(n), key=lambda i: (stats.byes[i], -stats.played[i], tiebreak[i]))
-    return sizes, sorted(by_priority[: n - sum(sizes)])
+    key = {i: (stats.byes[i], -stats.played[i]) for i in range(n)}
+    by_priority = sorted(range(n), key=lambda i: (key[i], tiebreak[i]))
+    if n_byes == 0:
+        return sizes, []
+    edge = key[by_priority[n_byes - 1]]
+    sure = [i for i in by_priority if key[i] < edge]
+    tied = [i for i in by_priority if key[i] == edge]
+    need = n_byes - len(sure)
+    if len(sizes) == 1 and 0 < need < len(tied):
+        meet = stats.meet
+        best = None
+        for count, chosen in enumerate(itertools.combinations(tied, need)):
+            if count >= BYE_CHOICES:
+                break
+            out = set(sure) | set(chosen)
+            seated = [i for i in range(n) if i not in out]
+            cost = sum(meet[a][b] ** 2 for a, b in itertools.combinations(seated, 2))
+            if best is None or cost < best[0]:
+                best = (cost, list(chosen))
+        return sizes, sorted(sure + best[1])
+    return sizes, sorted(by_priority[:n_byes])
 
 
 def _even_squares(total: int, buckets: int) -> int:
@@ -693,7 +750,7 @@ def round_robin(
     seed: object = 0,
     history: Sequence[Round] | None = None,
     *,
-    max_deviation: int | None = None,
+    max_deviation: int | None = 1,
     effort: int | None = None,
 ) -> list[Round]:
     """``rounds`` further rounds of a multiplayer round robin of ``players`` after ``history``.
@@ -763,7 +820,7 @@ def next_round(
     history: Sequence[Round] | None = None,
     *,
     rounds_left: int = 1,
-    max_deviation: int | None = None,
+    max_deviation: int | None = 1,
     effort: int | None = None,
 ) -> Round:
     """The next round-robin round after ``history``, for a round's start without a stored plan:
@@ -785,7 +842,7 @@ def reform(
     seed: object = 0,
     *,
     players: Iterable[Player] | None = None,
-    max_deviation: int | None = None,
+    max_deviation: int | None = 1,
     effort: int | None = None,
 ) -> list[Round]:
     """The season ``schedule`` after ``dropped`` players leave once ``played`` rounds were played.
@@ -819,7 +876,7 @@ def swiss(
     max_size: int | None = None,
     seed: object = 0,
     *,
-    max_deviation: int | None = None,
+    max_deviation: int | None = 1,
     repeat_weight: int | None = None,
     restarts: int = RESTARTS,
 ) -> Round:

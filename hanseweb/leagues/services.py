@@ -380,8 +380,8 @@ def start_season(season: Season, user) -> Season:
         plan = {}
         for division in season.divisions.all():
             players = sorted(e.user_id for e in active if e.division_id == division.pk)
-            if len(players) < low:
-                raise LeagueError(f"{division.name} has {len(players)} players; a table needs at least {low}.")
+            if len(players) < low or not pairing.table_sizes(len(players), size, low, high, **_deviation(season)):
+                raise LeagueError(f"{division.name} has {len(players)} players: too few for a table of {size}.")
             if season.league.format == League.SWISS:
                 plan[str(division.pk)] = []  # each round is paired at its start
                 continue
@@ -492,6 +492,8 @@ def _create_tables(season: Season, rnd: Round) -> int:
                                          seat_order=list(order))
             _mail_table(table, players)
             made += 1
+        _mail_byes(season, rnd, division, [users[uid] for uid in planned[rnd.number - 1].get("byes", [])
+                                           if uid in users])
     return made
 
 
@@ -530,6 +532,23 @@ def _mail_table(table: Table, players: list) -> None:
             "game_url": absolute(table.game.get_absolute_url()),
             "season_url": absolute(season.get_absolute_url()),
             "deadline_hours": season.deadline_hours,
+        })
+
+
+def _mail_byes(season: Season, rnd: Round, division: Division, players: list) -> None:
+    """The players a round leaves without a table (the league's table size leaves them over):
+    a mail too, so that every player hears of every round (the round is started once)."""
+    from hanseweb.mail.outbox import absolute, queue_mail
+
+    from .mail import mail_now
+
+    active = set(season.entries.filter(status=Entry.ACTIVE).values_list("user_id", flat=True))
+    for player in players:
+        if player.pk not in active or not mail_now(player):  # the policy: digest lists it, off: none
+            continue
+        queue_mail(to=player.email, template="leagues/mail/bye", user=player, kind="league_table", context={
+            "player": player, "season": season, "league": season.league, "round": rnd, "division": division,
+            "season_url": absolute(season.get_absolute_url()),
         })
 
 

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,6 +24,18 @@ def _member_or_403(club, user):
     if role is None:
         raise PermissionDenied("This page is for the club's members: ask an organiser for an invitation link.")
     return role
+
+
+def shared_league_life(person, viewer) -> dict:
+    """The part of a player's page (``hanseweb.players``) about leagues: the clubs ``viewer``
+    shares with ``person`` (all of them for the player themself) and the seasons played there."""
+    shared = Club.objects.filter(memberships__user=person)
+    if person != viewer:
+        shared = shared.filter(memberships__user=viewer)
+    shared = shared.distinct()
+    seasons = (Season.objects.filter(entries__user=person, league__club__in=shared)
+               .select_related("league__club").order_by("-starts_at").distinct())
+    return {"clubs": shared.order_by("name"), "seasons": seasons[:30]}
 
 
 @login_required
@@ -87,7 +100,10 @@ def _club_ratings(club) -> dict:
         rows = sorted(Rating.objects.filter(engine=engine, user_id__in=members).select_related("user"),
                       key=lambda r: -r.ordinal)
         by_engine.append({"engine": engine, "ratings": rows})
+    # Only games the members may know of: this club's league games and listed games (another
+    # club's league games are unlisted and not theirs to see).
     changes = (RatingChange.objects.filter(rating__user_id__in=members, rating__engine__in=engines)
+               .filter(Q(game__listed=True) | Q(game__league_table__round__season__league__club=club))
                .select_related("rating__user", "game")[:30])
     return {"ratings": by_engine, "rating_changes": changes}
 

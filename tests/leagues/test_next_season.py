@@ -18,6 +18,9 @@ pytestmark = pytest.mark.django_db
 
 def finish(game, winner_seat):
     for seat in sorted(game.seats.all(), key=lambda s: -s.number):
+        game.refresh_from_db()
+        if game.status != Game.RUNNING:
+            return
         if seat.number != winner_seat and not seat.resigned:
             games.resign(game.pk, seat.user)
 

@@ -40,8 +40,14 @@ def test_pages_for_organiser_member_outsider_and_anonymous(client, season_pages)
     assert "Organiser tools" not in page and "Division 1" in page and "Division 3" in page
     for table in Table.objects.filter(round__season=season):
         assert table.game.get_absolute_url() in page  # each game linked
+    # a league game's page links to its season and division, in the (cached) page body
+    table = Table.objects.filter(round__season=season).select_related("division").first()
+    game_page = client.get(table.game.get_absolute_url()).content.decode()
+    assert "League game:" in game_page and "round 1" in game_page
+    assert f'href="{season.get_absolute_url()}#division-{table.division.level}"' in game_page
+    assert f'id="division-{table.division.level}"' in page
     assert "Planned tables of the rounds to come" in page and "Round 4:" in page
-    assert "pair meetings 4–4 (spread 0), seat spread 0, bye spread 0" in page
+    assert "pair meetings 2–2 (spread 0), seat spread 0, bye spread 0" in page
     client.force_login(organiser)
     assert "New league" in client.get(club.get_absolute_url()).content.decode()
     page = client.get(season.get_absolute_url()).content.decode()
@@ -74,11 +80,18 @@ def test_organiser_tools_through_the_pages_are_logged(client, season_pages):
     assert Entry.objects.get(season=season, user=members[5]).status == Entry.DROPPED
     response = client.post(url("drop"), {"player": members[5].pk}, follow=True)
     assert b"not an active player" in response.content
+    newcomer = UserFactory(display_name="Newcomer")
+    services.join_club(services.create_invite(season.league.club, organiser).code, newcomer)
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert f'<option value="{newcomer.pk}">Newcomer</option>' in page  # offered as a replacement
+    client.post(url("replace"), {"player": members[6].pk, "replacement": newcomer.pk})
+    assert Entry.objects.get(season=season, user=newcomer).status == Entry.ACTIVE
+    assert Entry.objects.get(season=season, user=members[6]).status == Entry.DROPPED
     actions = set(OrganiserAction.objects.filter(season=season).values_list("action", flat=True))
-    assert {"pause season", "resume season", "award forfeit", "drop player"} <= actions
+    assert {"pause season", "resume season", "award forfeit", "drop player", "replace player"} <= actions
     client.force_login(members[0])
     page = client.get(season.league.club.get_absolute_url()).content.decode()
-    assert "award forfeit" in page and "drop player" in page  # the log is shown to members
+    assert "award forfeit" in page and "drop player" in page and "replace player" in page  # the log, to members
 
 
 def test_club_league_season_created_and_run_through_the_pages(client):
@@ -165,3 +178,45 @@ def test_roles_through_the_club_page(client, club_setup):
     response = client.post(url, {"member": "x", "role": "organiser"}, follow=True)
     assert b"Choose a member" in response.content
     assert OrganiserAction.objects.filter(club=club, action="set role").exists()
+
+
+def test_player_league_profile_for_clubmates_only(client, running_season, started_game):
+    """/players/<id>/: ratings with history and provisional marks, for the player and members of
+    a club they are in; another club's or a private game's title is not shown to others."""
+    from games import services as games
+    from hanseweb.leagues import ratings
+    from hanseweb.leagues.models import RatingChange
+
+    season, organiser, members = running_season
+    services.start_due_rounds(season.starts_at + timedelta(seconds=1))
+    table = Table.objects.filter(round__season=season).first()
+    for seat in table.game.seats.exclude(number=0):
+        games.resign(table.game_id, seat.user)
+    casual, users = started_game("hansa", 3)
+    casual.listed = False
+    casual.save(update_fields=["listed"])
+    for user in users[1:]:
+        games.resign(casual.pk, user)
+    assert ratings.rate_finished_games() == 2
+    player = table.game.seats.get(number=0).user
+    mate = next(m for m in members if m != player)
+    client.force_login(mate)
+    page = client.get(reverse("players:player", args=[player.pk])).content.decode()
+    assert player.display_name in page and "(provisional)" in page and "place 1 in" in page
+    assert table.game.get_absolute_url() in page
+    # the player's own page: everything they played
+    stranger_game_player = users[0]
+    client.force_login(stranger_game_player)
+    theirs = client.get(reverse("players:player", args=[player.pk]))  # no shared club: no clubs or seasons
+    assert theirs.status_code == 200 and "Clubs and league seasons" not in theirs.content.decode()
+    own = client.get(reverse("players:player", args=[stranger_game_player.pk])).content.decode()
+    assert casual.get_absolute_url() in own
+    # a clubmate of the casual player does not see the unlisted casual game's title
+    services.join_club(services.create_invite(season.league.club, organiser).code, stranger_game_player)
+    client.force_login(mate)
+    page = client.get(reverse("players:player", args=[stranger_game_player.pk])).content.decode()
+    assert RatingChange.objects.filter(rating__user=stranger_game_player).exists()
+    assert casual.get_absolute_url() not in page and "place 1" in page
+    # the club page's latest changes leave the unlisted casual game out as well
+    club_page = client.get(season.league.club.get_absolute_url()).content.decode()
+    assert casual.get_absolute_url() not in club_page and table.game.get_absolute_url() in club_page

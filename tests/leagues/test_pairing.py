@@ -25,7 +25,7 @@ HANSA = {"min_size": 2, "max_size": 4}
 
 def assert_well_formed(rounds, players, size, min_size, max_size):
     """Every player exactly once per round, tables within the game's sizes and as
-    table_sizes() says, byes only where no table could be formed."""
+    table_sizes() says, byes only for the players table_sizes() leaves over."""
     players = set(players)
     expected = P.table_sizes(len(players), size, min_size, max_size)
     for rnd in rounds:
@@ -58,66 +58,98 @@ def test_module_imports_no_django(monkeypatch):
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
     spec.loader.exec_module(module)
-    assert module.table_sizes(4, 3, 2, 4) == [4]
+    assert module.table_sizes(4, 3, 2, 4) == [3]
 
 
 # --------------------------------------------------------------------------------------------
 # Table sizes: "divisions whose size is not a multiple of the table size get tables of size ±1
-# where the engine allows, else byes that are spread fairly"; "nobody sits out while a table
-# could be formed"
+# where the engine allows, else byes that are spread fairly"; product decision (docs/leagues.md
+# "Table sizes and byes"): the league's table size is honoured, ±1 tables seat everyone only in
+# a division of at least two tables' worth, a whole division is never merged into one table
+# bigger than the league's size.
 
 
 @pytest.mark.parametrize(
     "n, size, lo, hi, expected",
     [
-        (4, 3, 2, 4, [4]),  # one table of 4 (size+1), not 2+2 and not 3 + a bye
+        (4, 3, 2, 4, [3]),  # the issue's check: a table of 3 and a bye, not one table of 4
         (3, 3, 2, 4, [3]),
-        (5, 3, 2, 4, [3, 2]),
+        (5, 3, 2, 4, [3, 2]),  # less than two tables' worth: 3 + 2 seats everyone (two byes cost more)
         (6, 3, 2, 4, [3, 3]),
-        (7, 3, 2, 4, [4, 3]),
+        (7, 3, 2, 4, [4, 3]),  # two tables' worth: size+1 seats everyone
         (8, 3, 2, 4, [3, 3, 2]),  # total deviation 1 beats [4, 4] (2)
         (10, 3, 2, 4, [4, 3, 3]),
         (12, 4, 2, 4, [4, 4, 4]),
-        (6, 4, 2, 4, [3, 3]),  # size-1 twice beats 4 + 2 (a size-2 deviation)
-        (5, 4, 2, 4, [3, 2]),  # nobody sits out: a 2-player table rather than a bye
-        (5, 4, 3, 6, [5]),  # Die Hanse (3-6): one table of 5
+        (6, 4, 2, 4, [3, 3]),  # less than two tables' worth: 3 + 3 (deviation 2) beats 4 and two byes (3)
+        (7, 4, 2, 4, [4, 3]),  # 4 + 3, not a table of 4 and three byes
+        (5, 4, 2, 4, [4]),  # 3 + 2 is beyond ±1: one table of 4 and a bye
+        (9, 4, 2, 4, [3, 3, 3]),
+        (13, 4, 2, 4, [4, 3, 3, 3]),
+        (5, 4, 3, 6, [4]),  # Die Hanse (3-6): one table of 4 and a bye, not a table of 5
         (9, 4, 3, 6, [5, 4]),
-        (2, 3, 2, 4, [2]),
-        (1, 3, 2, 4, []),  # one player: a bye, no table can be formed
+        (2, 3, 2, 4, [2]),  # fewer than a table: one table of size-1 where the game allows
+        (2, 4, 2, 4, []),  # size-2 is beyond ±1: nobody plays
+        (1, 3, 2, 4, []),
         (0, 3, 2, 4, []),
         (4, 3, 3, 3, [3]),  # a game for exactly 3: one bye
         (7, 3, 3, 3, [3, 3]),
+        (11, 5, 2, 5, [5, 5]),  # Hansa Teutonica at 5: no split of 11 into 4s and 5s, one bye
     ],
 )
 def test_table_sizes_examples(n, size, lo, hi, expected):
     assert P.table_sizes(n, size, lo, hi) == expected
 
 
-def test_table_sizes_max_deviation_prefers_byes_over_far_tables():
-    assert P.table_sizes(5, 4, 2, 4, max_deviation=1) == [4]  # one bye instead of 3 + 2
-    assert P.table_sizes(5, 3, 2, 4, max_deviation=1) == [3, 2]
-    assert P.table_sizes(2, 4, 2, 4, max_deviation=1) == []
+def test_table_sizes_exact_and_any():
+    """``max_deviation=0`` is a league of exact table sizes; ``None`` any size the game allows
+    (from two tables' worth on); neither ever merges a small division into one big table."""
+    assert P.table_sizes(7, 3, 2, 4, max_deviation=0) == [3, 3]
+    assert P.table_sizes(8, 4, 2, 4, max_deviation=0) == [4, 4]
+    assert P.table_sizes(2, 3, 2, 4, max_deviation=0) == []
+    assert P.table_sizes(8, 4, 2, 4, max_deviation=None) == [4, 4]
+    assert P.table_sizes(10, 4, 2, 4, max_deviation=None) == [4, 3, 3]
+    assert P.table_sizes(11, 5, 2, 5, max_deviation=None) == [4, 4, 3]
+    assert P.table_sizes(5, 3, 2, 4, max_deviation=None) == [3, 2]
+    assert P.table_sizes(4, 3, 2, 4, max_deviation=None) == [3]  # 2 + 2 costs more than a bye
+    with pytest.raises(ValueError):
+        P.table_sizes(5, 3, 2, 4, max_deviation=-1)
 
 
-def test_table_sizes_nobody_sits_out_while_a_split_exists():
-    """For all n up to 40 and several games: sizes within the game's range; no bye at all when a
-    split exists; otherwise as few byes as possible; the largest deviation from the preferred
-    size is the least any split has (brute force)."""
-    for size, lo, hi in [(3, 2, 4), (4, 2, 4), (4, 3, 6), (3, 3, 3), (4, 4, 5), (5, 3, 6)]:
+def splits(n, lo, hi):
+    """Brute force: every split of n players into at least two tables of lo..hi players."""
+    return [
+        combo
+        for t in range(2, n // max(lo, 1) + 1)
+        for combo in itertools.combinations_with_replacement(range(lo, hi + 1), t)
+        if sum(combo) == n
+    ]
+
+
+@pytest.mark.parametrize("dev", [0, 1, None])
+def test_table_sizes_honour_the_league_size(dev):
+    """For all n up to 40 and several games (brute force): below two tables' worth one table of
+    at most the league's size; from two tables' worth on no bye at all when a split into tables
+    of size ±dev exists, otherwise as few byes as possible, with the least largest deviation."""
+    for size, lo, hi in [(3, 2, 4), (4, 2, 4), (4, 3, 6), (3, 3, 3), (4, 4, 5), (5, 3, 6), (5, 2, 5)]:
+        low, high = (lo, hi) if dev is None else (max(lo, size - dev), min(hi, size + dev))
         for n in range(0, 41):
-            sizes = P.table_sizes(n, size, lo, hi)
-            assert all(lo <= s <= hi for s in sizes)
+            sizes = P.table_sizes(n, size, lo, hi, max_deviation=dev)
+            assert all(low <= s <= high for s in sizes), (n, size, sizes)
             assert sum(sizes) <= n
-            seated = max((m for m in range(n + 1) if m == 0 or splits_exist(m, lo, hi)), default=0)
+            if n < 2 * size:
+                # every option: one table of at most the league's size, or two that seat everyone,
+                # none bigger than the league's size; the cheapest (deviation 1 a seat, a bye 1.5)
+                options = [[min(n, size)]] if min(n, size) >= low else [[]]
+                options += [list(c) for c in splits(n, low, min(high, size)) if len(c) == 2]
+                cost = lambda o: P.BYE_COST * (n - sum(o)) + sum(abs(s - size) for s in o)  # noqa: E731
+                assert cost(sizes) == min(cost(o) for o in options), (n, size, lo, hi, sizes)
+                assert len(sizes) <= 2 and all(s <= size for s in sizes)
+                continue
+            assert len(sizes) >= 2  # never one table bigger than the league's size
+            seated = max(m for m in range(n + 1) if splits(m, low, high))
             assert sum(sizes) == seated, (n, size, lo, hi, sizes)
-            if sizes:
-                best = min(
-                    max(abs(s - size) for s in combo)
-                    for t in range(1, seated // lo + 1)
-                    for combo in itertools.combinations_with_replacement(range(lo, hi + 1), t)
-                    if sum(combo) == seated
-                )
-                assert max(abs(s - size) for s in sizes) == best
+            best = min(max(abs(s - size) for s in combo) for combo in splits(seated, low, high))
+            assert max(abs(s - size) for s in sizes) == best
 
 
 def test_table_sizes_refuses_nonsense():
@@ -142,20 +174,23 @@ def test_round_robin_rounds_are_well_formed(n, size):
     rounds = P.round_robin(players, 4, size, seed=7, **HANSA)
     assert len(rounds) == 4
     assert_well_formed(rounds, players, size, **HANSA)
-    assert all(not rnd.byes for rnd in rounds)  # Hansa (2-4) seats any n >= 2
+    # Hansa (2-4) with ±1 tables seats everyone from two tables' worth on; below that, where
+    # table_sizes seats everyone (e.g. 5 at tables of 3: 3 + 2), else byes.
+    assert all(not rnd.byes for rnd in rounds) == (sum(P.table_sizes(n, size, **HANSA)) == n)
 
 
 @pytest.mark.parametrize("n, size", CONFIGS)
 def test_round_robin_fairness_bounds(n, size):
     """Measured bounds (scripts/bench_pairing.py shows the figures) over 6 rounds of Hansa
-    tables (2-4 players): pair-meeting spread at most 2 (0 when the division is one table),
+    tables (2-4 players): pair-meeting spread at most 2 (0 when the division is one table and
+    nobody sits out),
     every player's seat spread at most 1."""
     players = list(range(n))
     rounds = P.round_robin(players, 6, size, seed=1, **HANSA)
     figures = P.fairness(rounds)
     assert figures["seat_spread"] <= 1
     assert figures["pair_spread"] <= 2
-    if len(P.table_sizes(n, size, **HANSA)) == 1:
+    if P.table_sizes(n, size, **HANSA) == [n]:
         assert figures["pair_spread"] == 0
 
 
@@ -183,13 +218,36 @@ def test_nine_players_in_threes_meet_everybody_exactly_once_in_four_rounds():
         assert set(P.pair_meetings(rounds).values()) == {1}
 
 
-def test_whole_table_divisions_meet_evenly():
-    """Four players at a 3-player game: one table of 4 every round; everyone meets everyone
-    every round, and over 4 rounds everyone sits once in each of the 4 seats."""
-    rounds = P.round_robin("abcd", 4, 3, seed=0, **HANSA)
-    assert all(len(rnd.tables) == 1 and len(rnd.tables[0]) == 4 for rnd in rounds)
-    assert set(P.pair_meetings(rounds).values()) == {4}
-    assert all(c == [1, 1, 1, 1] for c in P.seat_counts(rounds).values())
+@pytest.mark.parametrize("seed", range(5))
+def test_four_players_at_tables_of_three_rotate_the_bye(seed):
+    """The issue's check (4 players, 3-player Hansa tables, 4 rounds): the table is never the
+    whole division; every player sits out exactly once, sits in each seat position exactly
+    once, and every pair meets exactly twice."""
+    rounds = P.round_robin("abcd", 4, 3, seed=seed, **HANSA)
+    assert all(len(rnd.tables) == 1 and len(rnd.tables[0]) == 3 and len(rnd.byes) == 1 for rnd in rounds)
+    assert P.bye_counts(rounds) == dict.fromkeys("abcd", 1)
+    assert all(c == [1, 1, 1] for c in P.seat_counts(rounds).values())
+    assert set(P.pair_meetings(rounds).values()) == {2}
+
+
+@pytest.mark.parametrize("n, size", [(5, 4), (4, 3), (3, 2)])
+def test_byes_of_small_divisions_rotate_fairly(n, size):
+    """Below two tables' worth, where one table of the league's size is cheaper than two that
+    seat everyone, the players left over get byes, spread within 1 after every round and exactly
+    even after a whole cycle."""
+    assert P.table_sizes(n, size, **HANSA) == [size]
+    rounds = P.round_robin(range(n), 2 * n, size, seed=2, **HANSA)
+    for played in range(1, len(rounds) + 1):
+        assert P.bye_spread(rounds[:played]) <= 1
+    assert set(P.bye_counts(rounds).values()) == {2 * (n - size)}
+    assert P.seat_spread(rounds) <= 1
+
+
+@pytest.mark.parametrize("n, size, tables", [(5, 3, [3, 2]), (6, 4, [3, 3]), (7, 4, [4, 3])])
+def test_small_divisions_seat_everyone_where_two_smaller_tables_do(n, size, tables):
+    rounds = P.round_robin(range(n), 6, size, seed=3, **HANSA)
+    assert all(not rnd.byes and sorted(map(len, rnd.tables), reverse=True) == tables for rnd in rounds)
+    assert P.seat_spread(rounds) <= 1
 
 
 def test_round_robin_is_deterministic_and_seeded():
@@ -266,35 +324,39 @@ def test_held_out_scenario_twelve_players_three_divisions_dropout_after_round_tw
     """12 players, 3 divisions of 4, 3-player Hansa tables (Hansa allows 2-4), 4 rounds, one
     player dropping out after round 2.
 
-    Decision: 4 players at a preferred size of 3 play one table of 4 (size+1): nobody sits out,
-    and everyone meets everyone (2+2 would split the division, 3 + a bye would bench someone).
-    After the dropout the division's 3 players play one table of 3."""
+    Decision (docs/leagues.md): the league's size is honoured, so "tables cannot simply be the
+    division": each round a table of 3 and one bye. In an untouched division every player sits
+    out exactly once, has each seat exactly once and meets every other player exactly twice.
+    After the dropout the division's 3 remaining players play one table of 3 (no bye)."""
     players = [f"p{i:02d}" for i in range(12)]
     divisions = [players[0:4], players[4:8], players[8:12]]
     dropped = "p05"
     for seed in range(3):
         for d, division in enumerate(divisions):
             div_seed = (seed, f"division-{d}")
-            season = P.round_robin(division, 4, 3, seed=div_seed, **HANSA)
+            planned = P.round_robin(division, 4, 3, seed=div_seed, **HANSA)
+            season = planned
             if dropped in division:
-                season = P.reform(season, [dropped], 2, 3, seed=div_seed, **HANSA)
+                season = P.reform(planned, [dropped], 2, 3, seed=div_seed, **HANSA)
+                assert season[:2] == planned[:2]  # the played rounds are kept
             active = [p for p in division if p != dropped]
             for number, rnd in enumerate(season):
                 present = division if number < 2 else active
-                # Nobody without a table while one can be formed: no byes at all.
-                assert rnd.byes == ()
                 assert sorted(rnd.players) == sorted(present)
-                assert [len(t) for t in rnd.tables] == [len(present)]
+                assert [len(t) for t in rnd.tables] == [3]  # never the whole division of 4
+                # Nobody without a table when one could be formed at the league's size.
+                assert len(rnd.byes) == len(present) - 3
             figures = P.fairness(season, active)
-            assert figures["pair_spread"] == 0  # every remaining pair met in all 4 rounds
             if dropped in division:
-                # 2 rounds at a table of 4, 2 at a table of 3: over the 3 seats every table
-                # had, each player's counts differ by at most 1 (4 games, 3 seats).
+                # The byes of rounds 1-2 are played: among the three who remain one pair met
+                # once less, and one player played 4 games over 3 seats.
+                assert figures["pair_spread"] <= 1
                 assert figures["seat_spread"] <= 1
-                assert P.pair_meetings(season)[frozenset((dropped, active[0]))] == 2
+                assert figures["bye_spread"] <= 1 and figures["byes_max"] <= 1
             else:
-                assert figures["seat_spread"] == 0  # each of the 4 seats exactly once
-                assert all(c == [1, 1, 1, 1] for c in P.seat_counts(season).values())
+                assert P.bye_counts(season) == dict.fromkeys(division, 1)
+                assert all(c == [1, 1, 1] for c in P.seat_counts(season).values())
+                assert set(P.pair_meetings(season).values()) == {2}
 
 
 # --------------------------------------------------------------------------------------------

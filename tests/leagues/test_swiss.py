@@ -48,5 +48,9 @@ def test_swiss_rounds_follow_the_standings(club_setup):
     services.drop_player(season, organiser, players[0])
     services.start_due_rounds(season.starts_at + timedelta(days=14, seconds=1))
     third = Table.objects.filter(round__season=season, round__number=3)
+    # 7 players at tables of 4: less than two tables' worth, but 4 + 3 seats everyone at less
+    # cost than one table of 4 and 3 byes (docs/leagues.md "Table sizes and byes")
     assert sorted(len(t.seat_order) for t in third) == [3, 4]
+    season.refresh_from_db()
+    assert list(season.plan.values())[0][2]["byes"] == []
     assert all(players[0].pk not in t.seat_order for t in third)

@@ -8,10 +8,34 @@ register = template.Library()
 
 
 @register.inclusion_tag("leagues/_ratings.html")
-def ratings_of(user, history: int = 10):
-    """A player's ratings per game title with their latest changes (for the profile page)."""
+def ratings_of(user, history: int = 10, viewer=None):
+    """A player's ratings per game title with their latest changes (the profile page, and the
+    league profile ``/players/<id>/``). For a ``viewer`` other than the player, a change names
+    and links its game only when the viewer may know of it: a listed game, one they played in,
+    or a game of a club they are in (league games are unlisted)."""
+    from games.models import Game
+
+    from ..models import Table
+
     rows = []
+    visible = None
+    if viewer is not None and viewer.pk != user.pk:
+        clubs = viewer.club_memberships.values_list("club_id", flat=True)
+        visible = set(Table.objects.filter(round__season__league__club_id__in=clubs).values_list("game_id", flat=True))
+        visible |= set(Game.objects.filter(seats__user=viewer).values_list("pk", flat=True))
     for rating in Rating.objects.filter(user=user).order_by("engine"):
-        rows.append({"rating": rating, "name": get_engine(rating.engine).name,
-                     "changes": RatingChange.objects.filter(rating=rating).select_related("game")[:history]})
-    return {"rows": rows}
+        changes = list(RatingChange.objects.filter(rating=rating).select_related("game")[:history])
+        for change in changes:
+            change.shown = visible is None or change.game.listed or change.game_id in visible
+        rows.append({"rating": rating, "name": get_engine(rating.engine).name, "changes": changes})
+    return {"rows": rows, "own": visible is None}
+
+
+@register.simple_tag
+def league_table_of(game):
+    """The league table a game was made for (with its round, season, league and division, in one
+    query), or None: the game page's head links a league game to its season."""
+    from ..models import Table
+
+    return (Table.objects.select_related("round__season__league", "division")
+            .filter(game_id=getattr(game, "pk", None)).first())

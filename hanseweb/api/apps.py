@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ApiConfig(AppConfig):
+    name = "hanseweb.api"
+    label = "api"
+    verbose_name = "JSON API"
+    default_auto_field = "django.db.models.BigAutoField"

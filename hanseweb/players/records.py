@@ -1,0 +1,134 @@
+"""What a player's page and the archive read: a player's games, results, ratings and record of
+decisions made in time, and the finished games matching a search.
+
+Visibility: a game listed in the lobby is public; an unlisted one (join by link) shows only to
+the people who sit at it. Nothing here reads a game's state: results come from ``Game.result``
+(set when a game ends), the record from the move log's channels.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+
+from django.core.cache import cache
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+from games.engines import get_engine
+from games.models import Game, Move, Seat
+
+RECORD_SECONDS = 300  # a player's record is counted at most every five minutes
+
+
+def visible_games(viewer) -> Q:
+    """Games ``viewer`` may see listed here: the listed ones and those it sits at."""
+    if viewer is not None and viewer.is_authenticated:
+        return Q(listed=True) | Q(seats__user=viewer)
+    return Q(listed=True)
+
+
+@dataclass
+class Row:
+    game: Game
+    engine_name: str
+    names: list[str]
+    place: int | None = None
+    score: int | float | None = None
+    resigned: bool = False
+    my_turn: bool = False
+
+
+def _names(game: Game) -> list[str]:
+    by_number = {s.number: s.user.display_name for s in game.seats.all() if s.number is not None}
+    return [by_number.get(i, "?") for i in range(game.players)]
+
+
+def games_of(player, viewer, status: str, limit: int) -> list[Row]:
+    seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False)
+             .filter(Q(game__listed=True) | Q(game__seats__user=viewer) if viewer.is_authenticated else Q(game__listed=True))
+             .select_related("game").distinct().order_by("-game__finished_at" if status == Game.FINISHED
+                                                          else "-game__last_move_at")[:limit])
+    seats = list(seats)
+    games = {g.pk: g for g in Game.objects.filter(pk__in=[s.game_id for s in seats])
+             .defer("state_cache", "undo_state", "setup_events").prefetch_related("seats__user")}
+    rows = []
+    for seat in seats:
+        game = games[seat.game_id]
+        result = game.result or {}
+        ranking, scores = result.get("ranking") or [], result.get("scores") or []
+        rows.append(Row(
+            game=game, engine_name=get_engine(game.engine).name, names=_names(game),
+            place=ranking[seat.number] if seat.number < len(ranking) else None,
+            score=scores[seat.number] if seat.number < len(scores) else None,
+            resigned=seat.resigned,
+            my_turn=status == Game.RUNNING and seat.number in (game.to_act or []) and not seat.resigned,
+        ))
+    return rows
+
+
+@dataclass
+class Record:
+    decisions: int      # decisions the player made (on the page or by mail)
+    timed_out: int      # decisions the deadline made for the player
+    resigned: int       # games the player left
+    games: int          # started games the player sat at
+    wins: int           # finished games in first place (shared included)
+    finished: int
+
+    @property
+    def in_time(self) -> int | None:
+        total = self.decisions + self.timed_out
+        return round(100 * self.decisions / total) if total else None
+
+
+def record_of(player) -> Record:
+    """The player's record, counted from the log (cached for a few minutes per player)."""
+    key = f"player-record:1:{player.pk}"
+    found = cache.get(key)
+    if found is not None:
+        return Record(**found)
+    decisions = Move.objects.filter(user=player, channel__in=[Move.WEB, Move.EMAIL]).count()
+    # a timed-out decision is logged for the seat, without a user (a partial index keeps these few)
+    timed_out = Move.objects.filter(channel=Move.TIMEOUT, game__seats__user=player,
+                                    game__seats__number=F("seat")).count()
+    seats = list(Seat.objects.filter(user=player, number__isnull=False).exclude(game__status=Game.OPEN)
+                 .values_list("resigned", flat=True))
+    finished = Seat.objects.filter(user=player, game__status=Game.FINISHED, number__isnull=False) \
+        .values_list("number", "game__result")
+    wins = sum(1 for number, result in finished
+               if result and (result.get("ranking") or [None] * (number + 1))[number] == 1)
+    record = Record(decisions=decisions, timed_out=timed_out, resigned=sum(seats),
+                    games=len(seats), wins=wins, finished=len(finished))
+    cache.set(key, record.__dict__, RECORD_SECONDS)
+    return record
+
+
+@dataclass
+class Search:
+    engine: str = ""
+    player: str = ""
+    since: date | None = None
+    until: date | None = None
+
+
+def archive(search: Search, viewer):
+    """Finished games matching ``search``, newest first (a queryset: the view paginates it)."""
+    games = Game.objects.filter(status=Game.FINISHED).filter(visible_games(viewer))
+    if search.engine:
+        games = games.filter(engine=search.engine)
+    if search.player:
+        games = games.filter(seats__user__display_name__icontains=search.player)
+    zone = timezone.get_current_timezone()
+    if search.since:
+        games = games.filter(finished_at__gte=datetime.combine(search.since, time.min, zone))
+    if search.until:
+        games = games.filter(finished_at__lte=datetime.combine(search.until, time.max, zone))
+    ids = games.values("pk").distinct()
+    return (Game.objects.filter(pk__in=ids).defer("state_cache", "undo_state", "setup_events")
+            .prefetch_related("seats__user").order_by("-finished_at", "-pk"))
+
+
+def counts_by_engine(viewer) -> dict[str, int]:
+    rows = (Game.objects.filter(status=Game.FINISHED).filter(visible_games(viewer)).values("engine")
+            .annotate(n=Count("pk", distinct=True)))
+    return {r["engine"]: r["n"] for r in rows}

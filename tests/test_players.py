@@ -1,0 +1,124 @@
+"""A player's page (games, results, ratings, record of decisions in time) and the archive of
+finished games (search by game, player and date), with the visibility of unlisted games."""
+from datetime import datetime, timezone
+
+import pytest
+from django.core.cache import cache
+
+from games.models import Game, Move
+
+from .conftest import act, user_of
+from .factories import UserFactory
+
+
+def _finish(game, ranking, scores, when):
+    Game.objects.filter(pk=game.pk).update(status=Game.FINISHED, result={"ranking": ranking, "scores": scores},
+                                           finished_at=when, to_act=[])
+    game.refresh_from_db()
+    return game
+
+
+def _timeout(game, seat):
+    game.refresh_from_db()
+    Move.objects.create(game=game, seq=game.move_count + 1, seat=seat, user=None, text="pass", channel=Move.TIMEOUT)
+    Game.objects.filter(pk=game.pk).update(move_count=game.move_count + 1)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+
+
+@pytest.mark.django_db
+def test_a_players_page_shows_games_places_record_and_no_email(client, started_game):
+    game, users = started_game("hansa", 3)
+    first = game.to_act[0]  # the starting player comes from the seed
+    hero = user_of(game, first)
+    act(game, first, game.engine_obj.legal_moves(game.state_cache, first)[0])  # one decision made
+    _timeout(game, first)  # one left to the deadline
+    _timeout(game, (first + 1) % 3)  # someone else's: not counted for the hero
+    ranking, scores = [3, 3, 3], [12, 12, 12]
+    ranking[first], scores[first] = 1, 40
+    _finish(game, ranking, scores, datetime(2026, 5, 1, 12, tzinfo=timezone.utc))
+    running, _ = started_game("zanzibar", 2)
+    client.force_login(users[2])
+    page = client.get(f"/players/{hero.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert hero.display_name in html and hero.email not in html
+    assert game.title in html and "place 1" in html and "40 points" in html
+    assert "50 % — 1 made, 1 left to the deadline" in html
+    assert running.title not in html  # the hero does not sit there
+    own = client.get(f"/players/{user_of(running, 0).pk}/").content.decode()
+    assert running.title in own and "Running games" in own
+
+
+@pytest.mark.django_db
+def test_unlisted_games_show_only_to_the_people_at_the_table(client, started_game):
+    game, users = started_game("hansa", 2)
+    Game.objects.filter(pk=game.pk).update(listed=False)
+    _finish(game, [1, 2], [30, 20], datetime(2026, 6, 1, tzinfo=timezone.utc))
+    stranger = UserFactory()
+    client.force_login(stranger)
+    assert game.title not in client.get(f"/players/{users[0].pk}/").content.decode()
+    assert game.title not in client.get("/archive/").content.decode()
+    client.force_login(users[1])
+    assert game.title in client.get(f"/players/{users[0].pk}/").content.decode()
+    assert game.title in client.get("/archive/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_archive_searches_by_game_player_and_date(client, started_game):
+    a, users_a = started_game("hansa", 2)
+    b, users_b = started_game("zanzibar", 2)
+    _finish(a, [1, 2], [30, 20], datetime(2026, 3, 10, tzinfo=timezone.utc))
+    _finish(b, [2, 1], [10, 50], datetime(2026, 9, 10, tzinfo=timezone.utc))
+    client.force_login(UserFactory())
+
+    def found(**query):
+        html = client.get("/archive/", query).content.decode()
+        return {g.title for g in (a, b) if f">{g.title}<" in html}
+
+    assert found() == {a.title, b.title}
+    assert found(game="zanzibar") == {b.title}
+    assert found(player=users_a[1].display_name) == {a.title}
+    assert found(since="2026-06-01") == {b.title}
+    assert found(until="2026-06-01") == {a.title}
+    assert found(since="2026-01-01", until="2026-12-31", game="hansa") == {a.title}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", [
+    {"since": "yesterday"}, {"since": "2026-13-45"}, {"until": "99999-01-01"}, {"game": "chess"},
+    {"player": "a\x00b"}, {"player": "x" * 500}, {"page": "9999"}, {"page": "-1"}, {"page": "\ufffd"},
+    {"since": "2026-09-01", "until": "2026-01-01"},
+])
+def test_bad_searches_get_an_answer_not_an_error(client, started_game, query):
+    game, _ = started_game("hansa", 2)
+    _finish(game, [1, 2], [1, 0], datetime(2026, 3, 10, tzinfo=timezone.utc))
+    client.force_login(UserFactory())
+    response = client.get("/archive/", query)
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_pages_need_an_account_and_an_existing_player(client):
+    assert client.get("/archive/").status_code == 302
+    assert client.get("/players/1/").status_code == 302
+    client.force_login(UserFactory())
+    assert client.get("/players/987654/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_ratings_with_their_recent_results(client, started_game):
+    from hanseweb.leagues.models import Rating, RatingChange
+
+    game, users = started_game("hansa", 2)
+    _finish(game, [1, 2], [30, 20], datetime(2026, 3, 10, tzinfo=timezone.utc))
+    rating = Rating.objects.create(user=users[0], engine="hansa", mu=29.0, sigma=6.0, games=1)
+    RatingChange.objects.create(rating=rating, game=game, place=1, mu_before=25.0, sigma_before=8.3,
+                                mu_after=29.0, sigma_after=6.0)
+    client.force_login(users[1])
+    html = client.get(f"/players/{users[0].pk}/").content.decode()
+    assert "Hansa" in html and f"{rating.ordinal:.1f}" in html and "place 1" in html
+    assert ("provisional" in html) == rating.provisional
