@@ -227,6 +227,7 @@ def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str
             until = timezone.localtime(user.vacation_until).strftime("%a %d %b %Y, %H:%M")
             done = (f"vacation: you are away until {until} ({vacation.days_left(user)} vacation days left this "
                     f"year); your deadlines wait for you meanwhile. Reply \"back\" to end it early.")
+            done = " ".join([done, *vacation.notes(user)])  # a league's cap or ban
     except vacation.VacationError as exc:
         return _refuse(sender, row, str(exc), game=game, seat=seat)
     _answer(sender, row, game, seat, accepted=[done], problem=None, ignored=ignored)

@@ -220,7 +220,7 @@ def reminder(game: Game, seat: Seat) -> None:
 
 def digest(user: User, now) -> bool:
     """The daily digest: every game waiting for ``user``, sorted by time left (no deadline last),
-    and the games that ended since the last digest. Returns whether a mail was queued (nothing
+    the games that ended since the last digest, and the registered sections' news (league mails). Returns whether a mail was queued (nothing
     waiting and nothing ended: no mail)."""
     seats = (Seat.objects.filter(user=user, resigned=False, game__status=Game.RUNNING, number__isnull=False)
              .select_related("game"))
@@ -229,7 +229,11 @@ def digest(user: User, now) -> bool:
     since = user.digest_sent_at or now - timedelta(days=1)
     ended = list(Game.objects.filter(seats__user=user, status=Game.FINISHED, finished_at__gt=since,
                                      finished_at__lte=now).order_by("finished_at"))
-    if not waiting and not ended:
+    from hanseweb import hooks  # sections other apps add (the leagues app: new tables, invitations)
+
+    news = [{"heading": heading, "items": found} for items, heading in hooks.callables("digest_sections")
+            if (found := items(user, since, now))]
+    if not waiting and not ended and not news:
         return False
     rows, told = [], []
     for seat in waiting:
@@ -249,7 +253,7 @@ def digest(user: User, now) -> bool:
         results.append({"game": game, "place": ranking[number] if number is not None and number < len(ranking) else None,
                         "url": absolute(reverse("game", args=[game.pk]))})
     queue_mail(to=user.email, user=user, template="games/mail/digest", kind="digest",
-               context={"player": user, "waiting": rows, "ended": results, "now": now})
+               context={"player": user, "waiting": rows, "ended": results, "news": news, "now": now})
     for seat, said in told:
         if said:
             chat.mark_told(seat, said["last_id"])

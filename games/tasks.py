@@ -26,11 +26,21 @@ def sweep_deadlines(now=None) -> int:
     return made
 
 
+def _may_hold(game, user, day) -> bool:
+    """Whether every limit registered by other apps (``hanseweb.hooks`` "hold_limits": the
+    leagues app, where a league may cap or forbid vacation) lets ``user``'s vacation hold ``game``
+    on ``day``; a limit that allows it also counts the day. Called under the game's lock."""
+    from hanseweb import hooks
+
+    return all(limit(game, user, day) for limit, _ in hooks.callables("hold_limits"))
+
+
 def hold_for_vacation(game_id: int, now) -> bool:
     """A game whose deadline has passed while a seat that is to act is on vacation waits: its
     deadline is extended day by day (whole days, until it lies in the future) instead of the
-    defaults being played. Games where only others are to act go on as usual. Returns whether
-    the game was held."""
+    defaults being played, as far as the registered limits let each day be held (a league's cap, ``_may_hold``).
+    Games where only others are to act go on as usual. Returns whether the game was held (its
+    deadline is in the future again)."""
     from django.db import transaction
 
     from hanseweb.accounts.vacation import is_away
@@ -42,12 +52,19 @@ def hold_for_vacation(game_id: int, now) -> bool:
         if game is None or game.deadline_at is None or game.deadline_at > now:
             return False
         seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act or [], resigned=False)
-        if not any(is_away(seat.user, now) for seat in seats):
+        away = [seat.user for seat in seats if is_away(seat.user, now)]
+        if not away:
             return False
+        extended = False
         while game.deadline_at <= now:
+            day = timezone.localtime(game.deadline_at).date()  # the day this extension holds
+            if not any(_may_hold(game, user, day) for user in away):
+                break  # a league's cap is used up (or vacation is forbidden there): the game goes on
             game.deadline_at += timedelta(days=1)
-        game.save(update_fields=["deadline_at"])
-        return True
+            extended = True
+        if extended:
+            game.save(update_fields=["deadline_at"])
+        return game.deadline_at > now
 
 
 def reminder_window(game: Game) -> timedelta:

@@ -8,6 +8,7 @@ from django.db.models import Count, Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -102,7 +103,8 @@ def _game_context(request, game: Game) -> dict:
         view=view,
         names=names,
         players=[{"seat": s, "name": names[s.number], **marks[s.number],
-                  "to_act": s.number in view["to_act"]} for s in seats],
+                  "to_act": s.number in view["to_act"],
+                  "away_until": _away_until(s.user.vacation_until, timezone.now())} for s in seats],
         waiting_for=[names[n] for n in view["to_act"]],
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
         view_text=presentation.view_text(game.engine, view, names),
@@ -151,12 +153,18 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
               people: list[tuple]) -> str:
     """Everything a started game's page body shows depends on: the game's version (moves, status,
     deadline), who looks (seat number, or None for a spectator), the language, and the players'
-    names and resignations (``people``: (number, display name, resigned) per seat). The invite code
+    names, resignations and vacations (``people``: (number, display name, resigned, away until or
+    None) per seat: going on or off vacation, or a vacation running out, is a new version). The invite code
     makes keys unique across databases that reuse primary keys."""
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
     deadline = int(deadline_at.timestamp()) if deadline_at else 0
-    return (f"gamepage:4:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+    return (f"gamepage:5:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
             f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
+
+
+def _away_until(until, now):
+    """A seat's vacation end as part of the page's version: None unless the player is away now."""
+    return until if until is not None and until > now else None
 
 
 def _game_with_seats(pk) -> Game:
@@ -171,7 +179,7 @@ def _game_with_seats(pk) -> Game:
 
 
 _VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_count", "game__status",
-            "game__deadline_at", "game__invite_code", "game__title", "game__to_act",
+            "game__deadline_at", "game__invite_code", "game__title", "game__to_act", "user__vacation_until",
             "quiet_since_seq")  # last: the mail policy's debounce (not part of the page's version)
 
 
@@ -180,7 +188,7 @@ def game_page(request, pk):
     rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404("No such game.")
-    _, _, _, _, move_count, status, deadline_at, invite_code, title, to_act, _ = rows[0]
+    _, _, _, _, move_count, status, deadline_at, invite_code, title, to_act, _, _ = rows[0]
     version = _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))
     if status == Game.OPEN:
         game = _game_with_seats(pk)
@@ -193,7 +201,9 @@ def game_page(request, pk):
     viewer = next((number for number, user_id, *_ in rows if user_id == uid), None)
     if uid is not None and any(row[1] == uid and row[-1] is not None for row in rows):
         notifications.mark_seen(pk, uid)  # mail policy: opening the page ends a debounce (only then an UPDATE)
-    people = [(number, name, resigned) for number, _, resigned, name, *_ in rows]
+    now = timezone.now()
+    people = [(number, name, resigned, _away_until(until, now))
+              for number, _, resigned, name, *_, until, _ in rows]
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
     body = cache.get(_body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)) if seconds else None
 
@@ -208,7 +218,8 @@ def game_page(request, pk):
         game = context["game"]
         body = render_to_string("games/_game_body.html", context, request=request)
         if seconds:  # filed under the version it was made from (which may be newer than the rows above)
-            people = [(s.number, s.user.display_name, s.resigned) for s in game.seats.all()]
+            people = [(s.number, s.user.display_name, s.resigned, _away_until(s.user.vacation_until, now))
+                      for s in game.seats.all()]
             key = _body_key(pk, game.invite_code, game.move_count, game.status, game.deadline_at,
                             None if context["seat"] is None else context["seat"].number, people)
             cache.set(key, body, seconds)

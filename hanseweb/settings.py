@@ -196,6 +196,23 @@ ANYMAIL = {
 # posts are refused with 413. Ordinary forms keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE.
 HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(40 * 1024 * 1024)))
 
+# --- optional IMAP poller (hanseweb/mail/imap.py) -----------------------------
+# For a club with a mailbox but no ESP inbound webhook: the unread messages of one folder are taken
+# through the inbound path by `manage.py poll_imap`, and by the beat every
+# HANSEWEB_IMAP_POLL_SECONDS when HANSEWEB_IMAP_HOST is set.
+HANSEWEB_IMAP_HOST = env("HANSEWEB_IMAP_HOST")
+HANSEWEB_IMAP_PORT = int(env("HANSEWEB_IMAP_PORT", "0"))  # 0: 993 for ssl, 143 otherwise
+HANSEWEB_IMAP_SECURITY = env("HANSEWEB_IMAP_SECURITY", "ssl")  # ssl | starttls | none
+HANSEWEB_IMAP_USER = env("HANSEWEB_IMAP_USER")
+HANSEWEB_IMAP_PASSWORD = env("HANSEWEB_IMAP_PASSWORD")
+HANSEWEB_IMAP_FOLDER = env("HANSEWEB_IMAP_FOLDER", "INBOX")
+HANSEWEB_IMAP_DONE_FOLDER = env("HANSEWEB_IMAP_DONE_FOLDER")  # empty: taken messages are marked read
+HANSEWEB_IMAP_TIMEOUT = int(env("HANSEWEB_IMAP_TIMEOUT", "30"))
+HANSEWEB_IMAP_POLL_SECONDS = int(env("HANSEWEB_IMAP_POLL_SECONDS", "60"))
+if HANSEWEB_IMAP_HOST:
+    CELERY_BEAT_SCHEDULE["imap-poll"] = {"task": "hanseweb.mail.tasks.poll_imap",
+                                         "schedule": timedelta(seconds=max(10, HANSEWEB_IMAP_POLL_SECONDS))}
+
 # --- security for real deployments -----------------------------------------
 # Secure cookies behind TLS; the embedded default is plain http on 127.0.0.1, where secure cookies
 # would never come back and login would fail.

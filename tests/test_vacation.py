@@ -192,3 +192,38 @@ def test_a_games_own_move_named_back_stays_a_move(started_game, monkeypatch):
                         _real(self, state, s, real_legal(self, state, s)[0] if move == "back" else move))
     row = _reply(player, email_replies.reply_address(game.pk, seat, 0), "back")
     assert "not on vacation" not in row.outcome  # read as the move, not as the command
+
+
+@pytest.mark.django_db
+def test_everyone_sees_who_is_away_until_when_on_the_game_page_at_once(started_game, client, settings):
+    """The game page's body is cached per version: going on or off vacation is a new version, so
+    every viewer (players and spectators) sees it on the next load, not after the cache expires."""
+    settings.HANSEWEB_PAGE_CACHE_SECONDS = 3600
+    game, users = started_game("hansa", 4)
+    away, other = users[1], users[2]
+    viewers = [other, away, None]  # another player, the player away, a spectator
+
+    def page(user):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        response = client.get(f"/games/{game.pk}/")
+        assert response.status_code == 200
+        return response.content.decode()
+
+    for viewer in viewers:  # cached before the vacation
+        assert "away on vacation" not in page(viewer)
+    away = vacation.start(away, 3)
+    until = timezone.localtime(away.vacation_until).strftime("%a %-d %b %Y")
+    for viewer in viewers:
+        body = page(viewer)
+        assert f"{away.display_name}" in body and f"away on vacation until {until}" in body
+        assert body.count("away on vacation until") == 1  # only the player who is away
+    vacation.end(away)
+    for viewer in viewers:
+        assert "away on vacation" not in page(viewer)
+    # a vacation that simply runs out is gone from the page too (no cached body outlives it)
+    vacation.start(away, 1)
+    assert "away on vacation until" in page(other)
+    User.objects.filter(pk=away.pk).update(vacation_until=timezone.now() - timedelta(seconds=1))
+    assert "away on vacation" not in page(other)

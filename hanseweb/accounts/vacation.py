@@ -16,6 +16,15 @@ from .models import User
 MAX_DAYS = 366
 
 
+def notes(user: User, now=None) -> list[str]:
+    """What other apps say about the player's vacation (``hanseweb.hooks`` "vacation_notes": the
+    leagues app's caps and bans), shown with the answer to ``vacation N`` and on the profile page."""
+    from hanseweb import hooks
+
+    now = now or timezone.now()
+    return [text for source, _ in hooks.callables("vacation_notes") for text in source(user, now)]
+
+
 class VacationError(Exception):
     """A vacation request that cannot be granted; the message says why (nothing was changed)."""
 

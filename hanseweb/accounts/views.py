@@ -101,7 +101,7 @@ def profile(request):
 
     return render(request, "accounts/profile.html", {
         "form": form, "away": vacation.is_away(request.user), "vacation_left": vacation.days_left(request.user),
-        "vacation_max": vacation.MAX_DAYS})
+        "vacation_max": vacation.MAX_DAYS, "vacation_notes": vacation.notes(request.user)})
 
 
 @login_required
@@ -121,6 +121,8 @@ def vacation_view(request):
             user = vacation.start(request.user, int(raw))
             messages.success(request, f"You are on vacation until {timezone.localtime(user.vacation_until):%a %d %b %Y, %H:%M %Z}; "
                                       "your deadlines wait for you.")
+            for note in vacation.notes(user):  # a league's cap or ban
+                messages.warning(request, note)
     except vacation.VacationError as exc:
         messages.error(request, str(exc))
     return redirect("profile")

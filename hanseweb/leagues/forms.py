@@ -28,6 +28,10 @@ class LeagueForm(forms.Form):
     options = forms.JSONField(required=False, initial=dict, label="Variant options (JSON; empty: the standard game)",
                               help_text='As on the game\'s page in docs/, e.g. {} for the standard rules')
     rated = forms.BooleanField(required=False, initial=True)
+    vacation_days = forms.IntegerField(
+        min_value=0, max_value=366, required=False, label="Vacation days per season",
+        help_text="How many days a player's vacation may hold this league's games per season: "
+                  "empty = no cap (the player's own allowance), 0 = vacation is not allowed")
 
     def clean_options(self):
         options = self.cleaned_data.get("options") or {}

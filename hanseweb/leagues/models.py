@@ -55,6 +55,7 @@ class Membership(models.Model):
 class ClubInvite(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
     code = models.CharField(max_length=40, unique=True, default=new_code)
+    email = models.EmailField(blank=True, help_text="The address it was mailed to (empty: a link handed out)")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     expires = models.DateTimeField()
@@ -81,6 +82,11 @@ class League(models.Model):
         default=False, help_text="Only tables of exactly the table size, with byes for the players left over; "
                                  "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows")
     rated = models.BooleanField(default=True)
+    # Vacation in this league's games (docs/leagues.md "Vacation"): empty = no cap (the player's own
+    # yearly allowance holds them like any game), 0 = forbidden, N = held at most N days per season.
+    vacation_days = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Days per season a player's vacation may hold this league's games: "
+                                         "empty = no cap, 0 = vacation does not hold them")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -188,6 +194,22 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} {self.division} table {self.index + 1}"
+
+
+class VacationHold(models.Model):
+    """A day on which a player's vacation held a game of a season whose league caps vacation (one
+    row per season, player and day, however many of the season's games were held that day): the
+    cap counts these rows."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="vacation_holds")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "user", "day"], name="one_hold_per_season_day")]
+
+    def __str__(self) -> str:
+        return f"{self.user} away on {self.day} in {self.season}"
 
 
 class OrganiserAction(models.Model):

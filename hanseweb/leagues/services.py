@@ -100,7 +100,8 @@ def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
 
 
 def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
-    """Mail an invitation link (a fresh one, valid 14 days) to ``email``."""
+    """Mail an invitation link (a fresh one, valid 14 days) to ``email``, under the notification
+    policy of the address's account if it has one (``hanseweb.leagues.mail``)."""
     from django.core.exceptions import ValidationError
     from django.core.validators import validate_email
 
@@ -111,10 +112,16 @@ def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
         validate_email(email)
     except ValidationError:
         raise LeagueError("That is not an email address.") from None
+    from .mail import account_for, mail_now
+
     with transaction.atomic():
         invite = create_invite(club, user)
-        queue_mail(to=email, template="leagues/mail/invite", kind="club_invite", context={
-            "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
+        invite.email = email
+        invite.save(update_fields=["email"])
+        account = account_for(email)  # its policy decides (hanseweb/leagues/mail.py): digest, off: not now
+        if account is None or mail_now(account):
+            queue_mail(to=email, user=account, template="leagues/mail/invite", kind="club_invite", context={
+                "club": club, "inviter": user, "url": absolute(invite.get_absolute_url()), "expires": invite.expires})
         if is_organiser(club, user):
             _log(club, user, "invite by mail", email=email)
     return invite
@@ -153,7 +160,8 @@ def set_role(club: Club, user, member, role: str) -> Membership:
 # --- leagues and seasons ------------------------------------------------------------
 
 def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
-                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False) -> League:
+                  rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False,
+                  vacation_days: int | None = None) -> League:
     _require_organiser(club, user)
     try:
         eng = get_engine(engine)
@@ -169,11 +177,31 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     normalised.pop("seats", None)
     if format not in dict(League.FORMAT_CHOICES):
         raise LeagueError(f"Unknown format {format!r}.")
+    _check_vacation_days(vacation_days)
     name = (name or "").strip() or f"{club.name} {eng.name} league"
     with transaction.atomic():
         league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
-                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size)
-        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format)
+                                       table_size=table_size, rated=rated, format=format, exact_size=exact_size,
+                                       vacation_days=vacation_days)
+        _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format,
+             vacation_days=vacation_days)
+    return league
+
+
+def _check_vacation_days(days) -> None:
+    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 0 <= days <= 366):
+        raise LeagueError("Vacation days per season are 0 (not allowed) to 366, or empty for no cap.")
+
+
+def set_vacation_days(league: League, user, days: int | None) -> League:
+    """The organiser caps (N days per season), forbids (0) or frees (None) vacation in the league's
+    games; it applies from the next day a game would be held (days already held stay counted)."""
+    _require_organiser(league.club, user)
+    _check_vacation_days(days)
+    with transaction.atomic():
+        league.vacation_days = days
+        league.save(update_fields=["vacation_days"])
+        _log(league.club, user, "vacation days", league=league.name, vacation_days=days)
     return league
 
 
@@ -493,8 +521,10 @@ def _mail_table(table: Table, players: list) -> None:
 
     season = table.round.season
     names = [str(p) for p in players]
+    from .mail import mail_now
+
     for seat, player in enumerate(players):
-        if not player.email_confirmed:
+        if not mail_now(player):  # the policy (hanseweb/leagues/mail.py): digest lists it, off: none
             continue
         queue_mail(to=player.email, template="leagues/mail/new_table", user=player, kind="league_table", context={
             "player": player, "season": season, "league": season.league, "round": table.round,
@@ -510,9 +540,11 @@ def _mail_byes(season: Season, rnd: Round, division: Division, players: list) ->
     a mail too, so that every player hears of every round (the round is started once)."""
     from hanseweb.mail.outbox import absolute, queue_mail
 
+    from .mail import mail_now
+
     active = set(season.entries.filter(status=Entry.ACTIVE).values_list("user_id", flat=True))
     for player in players:
-        if player.pk not in active or not player.email_confirmed:
+        if player.pk not in active or not mail_now(player):  # the policy: digest lists it, off: none
             continue
         queue_mail(to=player.email, template="leagues/mail/bye", user=player, kind="league_table", context={
             "player": player, "season": season, "league": season.league, "round": rnd, "division": division,

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -157,8 +158,12 @@ def invite(request, slug):
     email = request.POST.get("email", "").strip()
     try:
         if email:
-            services.invite_by_mail(club, request.user, email)
-            messages.success(request, f"Invitation mailed to {email}.")
+            inv = services.invite_by_mail(club, request.user, email)
+            # the same words whatever the address's owner chose (nor whether it has an account)
+            messages.success(request, _("Invitation for %(email)s (valid 14 days): %(url)s. It is mailed "
+                                        "unless the address's owner reads a daily digest (then it is in the "
+                                        "next one) or has turned Hanseweb's mails off.")
+                             % {"email": email, "url": request.build_absolute_uri(inv.get_absolute_url())})
         else:
             inv = services.create_invite(club, request.user)
             messages.success(request, "Invitation link (valid 14 days): "

@@ -114,3 +114,11 @@ def sweep_inbound() -> int:
     for pk in ids:
         process_inbound.delay(pk)
     return len(ids)
+
+
+@shared_task(name="hanseweb.mail.tasks.poll_imap")
+def poll_imap() -> int:
+    """The beat's IMAP poll (only scheduled when HANSEWEB_IMAP_HOST is set): messages taken."""
+    from .imap import poll
+
+    return len(poll())

@@ -122,7 +122,7 @@ def test_invite_by_mail_through_the_page(client, club_setup):
     client.force_login(members[0])
     with committed():
         response = client.post(reverse("leagues:invite", args=[club.slug]), {"email": "friend@example.org"}, follow=True)
-    assert b"Invitation mailed to friend@example.org" in response.content
+    assert b"Invitation for friend@example.org (valid 14 days)" in response.content
     (sent,) = [m for m in mail.outbox if m.to == ["friend@example.org"]]
     assert club.name in sent.subject
     code = club.invites.latest("created_at").code
