@@ -5,6 +5,10 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from hanseweb.i18n import language_of
 
 from hanseweb.accounts.models import User
 from hanseweb.mail.outbox import absolute, queue_mail
@@ -42,7 +46,13 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     number. Turn mails, reminders and answers to email replies are all of this kind.
 
     The move number in the reply address (as in the page's form) is the per-seat stale check: a
-    reply is taken while the seat's own decision has not changed since (``services.decision_current``)."""
+    reply is taken while the seat's own decision has not changed since (``services.decision_current``).
+    Everything in it is in the language of the seat's player."""
+    with translation.override(language_of(seat.user)):
+        _decision_mail(game, seat, template=template, kind=kind, with_news=with_news, **extra)
+
+
+def _decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool, **extra) -> None:
     engine = game.engine_obj
     state = game.state_cache
     names = presentation.player_names(game)
@@ -54,7 +64,7 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
         "game": game,
         "engine_name": engine.name,
         "player": seat.user,
-        "prompt": view.get("prompt", ""),
+        "prompt": presentation.prompt_text(view),
         "view_text": presentation.view_text(game.engine, view, names),
         "legal": legal,
         "deadline": game.deadline_at,
@@ -151,23 +161,29 @@ def game_over(game: Game) -> None:
         # the result goes out under every policy but "off"; digest readers get it in the digest
         if seat.user.mail_policy not in (User.NOTIFY_EVERY_TURN, User.NOTIFY_DEBOUNCED):
             continue
-        since, _ = history.since(game, number, names, seat.seen_seq)
-        queue_mail(
-            to=seat.user.email,
-            user=seat.user,
-            template="games/mail/game_over",
-            kind="game_over",
-            **thread_of(game, number),
-            context={
-                "game": game,
-                "engine_name": engine.name,
-                "player": seat.user,
-                "standings": standings,
-                "ended_by": result.get("ended_by"),
-                "since": since,
-                "game_url": absolute(reverse("game", args=[game.pk])),
-            },
-        )
+        with translation.override(language_of(seat.user)):
+            _result_mail(game, number, seat, names, standings, result)
+
+
+def _result_mail(game, number, seat, names, standings, result) -> None:
+    engine = game.engine_obj
+    since, _skipped = history.since(game, number, names, seat.seen_seq)
+    queue_mail(
+        to=seat.user.email,
+        user=seat.user,
+        template="games/mail/game_over",
+        kind="game_over",
+        **thread_of(game, number),
+        context={
+            "game": game,
+            "engine_name": engine.name,
+            "player": seat.user,
+            "standings": standings,
+            "ended_by": result.get("ended_by"),
+            "since": since,
+            "game_url": absolute(reverse("game", args=[game.pk])),
+        },
+    )
 
 
 def reminder(game: Game, seat: Seat) -> None:
@@ -189,6 +205,12 @@ def digest(user: User, now) -> bool:
                                      finished_at__lte=now).order_by("finished_at"))
     if not waiting and not ended:
         return False
+    with translation.override(language_of(user)):
+        _digest_mail(user, now, waiting, ended)
+    return True
+
+
+def _digest_mail(user, now, waiting, ended) -> None:
     rows = []
     for seat in waiting:
         game = seat.game
@@ -206,20 +228,19 @@ def digest(user: User, now) -> bool:
                         "url": absolute(reverse("game", args=[game.pk]))})
     queue_mail(to=user.email, user=user, template="games/mail/digest", kind="digest",
                context={"player": user, "waiting": rows, "ended": results, "now": now})
-    return True
 
 
 def _left(delta) -> str:
     if delta is None:
-        return "no deadline"
+        return _("no deadline")
     seconds = int(delta.total_seconds())
     if seconds <= 0:
-        return "deadline passed"
+        return _("deadline passed")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h left"
+        return _("%(days)d d %(hours)d h left") % {"days": days, "hours": hours}
     if hours:
-        return f"{hours} h {minutes} min left"
-    return f"{minutes} min left"
+        return _("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
+    return _("%(minutes)d min left") % {"minutes": minutes}

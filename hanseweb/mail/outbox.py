@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from .models import OutboundEmail
 
@@ -63,7 +64,7 @@ def thread_root(key: str) -> str:
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
                headers: dict | None = None, thread: str | None = None, list_key: str | None = None,
-               list_name: str = "", inline_svg: str = "") -> OutboundEmail:
+               list_name: str = "", inline_svg: str = "", language: str | None = None) -> OutboundEmail:
     """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
 
     Call inside the transaction that makes the mail true; the send task is enqueued on commit.
@@ -72,7 +73,18 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     ``References`` to it. ``list_key`` adds a List-Id (``list_id(list_key, list_name)``).
     ``inline_svg``: a picture sent as an inline PNG; the HTML template shows it as
     ``<img src="{{ inline_image }}">`` (``cid:...``), converted by the worker (``images``).
+    ``language``: the mail's language; by default the recipient's (``hanseweb.i18n.language_for``).
+    Code that builds translated text for ``context`` runs inside ``translation.override`` too.
     """
+    from hanseweb.i18n import language_for
+
+    language = language or language_for(user=user, email=to)
+    with translation.override(language):
+        return _queue_mail(to=to, template=template, context=context, user=user, kind=kind, headers=headers,
+                           thread=thread, list_key=list_key, list_name=list_name, inline_svg=inline_svg)
+
+
+def _queue_mail(*, to, template, context, user, kind, headers, thread, list_key, list_name, inline_svg):
     context = {"site_url": settings.SITE_URL, **context}
     if inline_svg:
         from .images import CONTENT_ID
