@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES
 
@@ -23,7 +24,7 @@ class Club(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     default_deadline_hours = models.PositiveIntegerField(
-        default=72, help_text="Hours per decision for the club's league games unless a season says otherwise")
+        default=72, help_text=_("Hours per decision for the club's league games unless a season says otherwise"))
 
     class Meta:
         ordering = ["name"]
@@ -37,7 +38,7 @@ class Club(models.Model):
 
 class Membership(models.Model):
     ORGANISER, MEMBER = "organiser", "member"
-    ROLE_CHOICES = [(ORGANISER, "Organiser"), (MEMBER, "Member")]
+    ROLE_CHOICES = [(ORGANISER, _("Organiser")), (MEMBER, _("Member"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships")
@@ -69,17 +70,17 @@ class ClubInvite(models.Model):
 class League(models.Model):
     ROUND_ROBIN, SWISS = "round-robin", "swiss"
     FORMAT_CHOICES = [(ROUND_ROBIN, "Round robin in each division (planned at the start)"),
-                      (SWISS, "Swiss: each round by the standings at its start")]
+                      (SWISS, _("Swiss: each round by the standings at its start"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     format = models.CharField(max_length=16, choices=FORMAT_CHOICES, default=ROUND_ROBIN)
     name = models.CharField(max_length=80)
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
-    options = models.JSONField(default=dict, blank=True, help_text="The game's variant options (normalised)")
+    options = models.JSONField(default=dict, blank=True, help_text=_("The game's variant options (normalised)"))
     table_size = models.PositiveSmallIntegerField()
     exact_size = models.BooleanField(
-        default=False, help_text="Only tables of exactly the table size, with byes for the players left over; "
-                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows")
+        default=False, help_text=_("Only tables of exactly the table size, with byes for the players left over; "
+                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows"))
     rated = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -96,7 +97,7 @@ class League(models.Model):
 class Season(models.Model):
     DRAFT, SIGNUP, RUNNING, PAUSED, FINISHED = "draft", "signup", "running", "paused", "finished"
     STATUS_CHOICES = [(DRAFT, "Draft"), (SIGNUP, "Sign-up open"), (RUNNING, "Running"),
-                      (PAUSED, "Paused"), (FINISHED, "Finished")]
+                      (PAUSED, _("Paused")), (FINISHED, _("Finished"))]
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
@@ -104,15 +105,15 @@ class Season(models.Model):
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=DRAFT)
     signup_opens = models.DateTimeField(null=True, blank=True)
     signup_closes = models.DateTimeField(null=True, blank=True)
-    starts_at = models.DateTimeField(help_text="When round 1 starts")
+    starts_at = models.DateTimeField(help_text=_("When round 1 starts"))
     rounds = models.PositiveSmallIntegerField()
-    round_days = models.PositiveSmallIntegerField(default=14, help_text="Days between round starts")
-    deadline_hours = models.PositiveIntegerField(help_text="Hours per decision in the season's games")
+    round_days = models.PositiveSmallIntegerField(default=14, help_text=_("Days between round starts"))
+    deadline_hours = models.PositiveIntegerField(help_text=_("Hours per decision in the season's games"))
     promote = models.PositiveSmallIntegerField(default=1)
     relegate = models.PositiveSmallIntegerField(default=1)
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
-    paused_at = models.DateTimeField(null=True, blank=True, help_text="Set while paused: resuming moves the rounds "
-                                                                      "not yet started on by the pause's length")
+    paused_at = models.DateTimeField(null=True, blank=True, help_text=_("Set while paused: resuming moves the rounds "
+                                                                      "not yet started on by the pause's length"))
     # The planned round robin per division: {"<division id>": [{"tables": [[uid, ...], ...],
     # "byes": [uid, ...]}, ...]} (one item per round), made at the start, re-formed on a dropout.
     plan = models.JSONField(default=dict, blank=True)
@@ -130,7 +131,7 @@ class Season(models.Model):
 
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
-    level = models.PositiveSmallIntegerField(help_text="1 = top division")
+    level = models.PositiveSmallIntegerField(help_text=_("1 = top division"))
     name = models.CharField(max_length=80)
 
     class Meta:
@@ -143,7 +144,7 @@ class Division(models.Model):
 
 class Entry(models.Model):
     ACTIVE, DROPPED = "active", "dropped"
-    STATUS_CHOICES = [(ACTIVE, "Active"), (DROPPED, "Dropped out")]
+    STATUS_CHOICES = [(ACTIVE, _("Active")), (DROPPED, _("Dropped out"))]
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     division = models.ForeignKey(Division, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
@@ -165,7 +166,7 @@ class Round(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     starts_at = models.DateTimeField()
-    created_at = models.DateTimeField(null=True, blank=True, help_text="When its games were created (pairing done)")
+    created_at = models.DateTimeField(null=True, blank=True, help_text=_("When its games were created (pairing done)"))
 
     class Meta:
         ordering = ["season", "number"]
@@ -180,7 +181,7 @@ class Table(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tables")
     index = models.PositiveSmallIntegerField()
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="league_table")
-    seat_order = models.JSONField(help_text="User ids, seat 0 first")
+    seat_order = models.JSONField(help_text=_("User ids, seat 0 first"))
 
     class Meta:
         ordering = ["round", "division__level", "index"]
@@ -246,7 +247,7 @@ class RatedGame(models.Model):
     each game counts once."""
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rated")
-    applied = models.BooleanField(default=True, help_text="False: not rated (an unrated league's game)")
+    applied = models.BooleanField(default=True, help_text=_("False: not rated (an unrated league's game)"))
     at = models.DateTimeField(auto_now_add=True)
 
 
