@@ -118,7 +118,7 @@ def vacation_view(request):
     try:
         if request.POST.get("back"):
             user = vacation.end(request.user)
-            messages.success(request, ngettext(_("Welcome back. %(days)d vacation day is left this year."),
+            messages.success(request, ngettext("Welcome back. %(days)d vacation day is left this year.",
                                                "Welcome back. %(days)d vacation days are left this year.",
                                                vacation.days_left(user)) % {"days": vacation.days_left(user)})
         else:

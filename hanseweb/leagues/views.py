@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -298,10 +298,10 @@ ACTIONS = {
 
 
 ACTION_NAMES = {
-    "seed": _lazy("seed the divisions"), "remove": _lazy("remove a sign-up"), "move": _lazy("move a player"),
-    "start": _lazy("start the season"), "pause": _lazy("pause"), "resume": _lazy("resume"),
-    "drop": _lazy("drop a player"), "replace": _lazy("replace a player"), "forfeit": _lazy("award a forfeit"),
-    "finish": _lazy("finish the season"), "next": _lazy("create the next season"),
+    "seed": gettext_lazy("seed the divisions"), "remove": gettext_lazy("remove a sign-up"), "move": gettext_lazy("move a player"),
+    "start": gettext_lazy("start the season"), "pause": gettext_lazy("pause"), "resume": gettext_lazy("resume"),
+    "drop": gettext_lazy("drop a player"), "replace": gettext_lazy("replace a player"), "forfeit": gettext_lazy("award a forfeit"),
+    "finish": gettext_lazy("finish the season"), "next": gettext_lazy("create the next season"),
 }
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..labelkit import words
 from .board import BOARD, GOOD_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 
 def _good(g: str) -> str:
@@ -18,7 +19,7 @@ def _goods(tokens: list[str]) -> str:
     return " ".join(_good(t) if t in GOOD_NAMES else t for t in tokens)
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
     fixed = {"back": "Go back a step", "pass": "Pass", "done": "Done", "refill": "Refill your hand",

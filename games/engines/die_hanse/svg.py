@@ -6,6 +6,7 @@ import math
 
 from .. import a11y
 from .board import BOARD, GOOD_NAMES, SHIP_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#d35400", "#7d3c98", "#222222"]
 GOOD_COLOURS = {"salt": "#bbbbbb", "fish": "#7f8c8d", "grain": "#d4ac0d", "ore": "#6e2c00",
@@ -47,7 +48,7 @@ def _legal_by_hex(legal) -> dict:
     return out
 
 
-def render_svg(view: dict, names, legal=()) -> str:
+def render_svg(view: dict, names, legal=(), _=render) -> str:
     def name(p):
         try:
             return str(names[p])

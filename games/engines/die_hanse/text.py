@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .board import BOARD, GOOD_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 
 def _name(names, seat):
@@ -28,7 +29,7 @@ def _stones(half: dict) -> str:
     return ", ".join(goods)
 
 
-def render_text(view: dict, names) -> str:
+def render_text(view: dict, names, _=render) -> str:
     you = view.get("you")
     lines = ["Die Hanse — %d players" % view["players"]]
     w = view["wind"]

@@ -5,6 +5,7 @@ import math
 from html import escape
 
 from .. import a11y
+from ..i18n import N_, render
 from .board import BOARD
 
 SEAT_COLOURS = list(BOARD.player_colour_css)
@@ -39,22 +40,23 @@ def _toward(x, y, tx, ty, dist):
     return x + (tx - x) / d * dist, y + (ty - y) / d * dist
 
 
-def _name(names, seat) -> str:
+def _name(names, seat, _=render) -> str:
     if names and 0 <= seat < len(names):
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
-def render_svg(view: dict, names=None, legal=()) -> str:
+def render_svg(view: dict, names=None, legal=(), _=render) -> str:
+    """The board; ``_`` translates its words (the presentation layer passes the viewer's language)."""
     names = list(names or [])
     legal = set(legal or ())
     w, h = BOARD.width, BOARD.height
     top, bottom = -12, h + 70          # room for slots above the top cities, a strip below the map
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {w} {bottom - top}" width="100%" '
-        f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs("Hansa board", legal)} '
+        f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs(N_("Hansa board"), legal, _)} '
         f'style="max-width:100%;height:auto;font-family:sans-serif">',
-        a11y.desc("Hansa board", legal),
+        a11y.desc(N_("Hansa board"), legal, _),
         "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"
         "</marker></defs>",
@@ -80,7 +82,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
                      f'font-weight="bold" fill="#333">{c["fill_number"]}</text>')
         parts.append(f'<text x="{x:.1f}" y="{y + CITY_R + 17:.1f}" text-anchor="middle" font-size="17" '
                      f'fill="#111" stroke="#dbe9f5" stroke-width="3" paint-order="stroke">'
-                     f'{escape(c["name"])}</text>')
+                     f'{escape(_(c["name"]))}</text>')
         # warehouse slots above the city
         n = len(c["slots"])
         for i, t in enumerate(c["slots"]):
@@ -114,13 +116,13 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     if view["ship"] in BOARD.pos:
         x, y = BOARD.pos[view["ship"]]
         x, y = x + CITY_R + 4, y - 8
-        parts.append(f'<g class="ship"><title>ship</title>'
+        parts.append(f'<g class="ship"><title>{escape(_("ship"))}</title>'
                      f'<path d="M{x:.1f},{y:.1f} l34,0 l-7,11 l-20,0 z" fill="#6b3e1f" stroke="#222"/>'
                      f'<path d="M{x + 17:.1f},{y:.1f} l0,-24 l12,16 z" fill="#fff" stroke="#222"/></g>')
     # supply stacks, bottom right, front (S1) to back (S5)
     bx, by = w - 5 * 46 - 10, h + 27
-    parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">Supply'
-                 f'{" - final round" if view["end_triggered"] and not view["over"] else ""}</text>')
+    parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">'
+                 f'{escape(_("Supply - final round") if view["end_triggered"] and not view["over"] else _("Supply"))}</text>')
     for i, cnt in enumerate(view["stacks"]):
         sx = bx + i * 46
         parts.append(f'<rect x="{sx:.1f}" y="{by:.1f}" width="40" height="40" rx="4" fill="#c8b48a" '
@@ -134,6 +136,6 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         marker = "\u25b6 " if seat == view.get("active") and not view["over"] else ""
         parts.append(f'<rect x="{lx:.1f}" y="{ly - 13:.1f}" width="14" height="14" '
                      f'fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/><text x="{lx + 18:.1f}" y="{ly:.1f}" '
-                     f'font-size="14" fill="#111">{escape(marker + _name(names, seat))} ({p["coins"]})</text>')
+                     f'font-size="14" fill="#111">{escape(marker + _name(names, seat, _))} ({p["coins"]})</text>')
     parts.append("</svg>")
     return "".join(parts)

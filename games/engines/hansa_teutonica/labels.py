@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..labelkit import words
 from .board import ABILITY_NAMES, MARKER_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 # Headings of the move-button groups where they differ from the web's defaults (by first word).
 GROUPS = {"place": "Actions", "move": "Actions", "establish": "Actions"}
@@ -42,7 +43,7 @@ def _pay(args) -> str:
     return " and ".join(p for p in parts if p) or "nothing"
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
     fixed = {

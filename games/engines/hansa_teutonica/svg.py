@@ -7,6 +7,7 @@ from html import escape
 
 from .. import a11y
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
+from ..i18n import N_, render  # noqa: F401
 
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#b9770e", "#7d3c98"]
 PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#555555"}
@@ -60,7 +61,7 @@ def _route_move(legal, rid, occ, i, step_route):
     return free[0] if free else None
 
 
-def render_svg(view: dict, names, legal=()) -> str:
+def render_svg(view: dict, names, legal=(), _=render) -> str:
     legal = list(legal or ())
     side = SIDES["45" if view["side"] == "4-5" else "23"]
     n = view["players"]

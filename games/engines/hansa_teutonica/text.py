@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .board import ABILITY_NAMES, MARKER_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 _ABBR = {"trader": "T", "merchant": "M"}
 
@@ -21,7 +22,7 @@ def _piece(p, names) -> str:
     return f"{_ABBR[p['kind']]}:{_name(names, p['seat'])}"
 
 
-def render_text(view: dict, names) -> str:
+def render_text(view: dict, names, _=render) -> str:
     lines = []
     n = view["players"]
     names = list(names) if names else [f"player {i + 1}" for i in range(n)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..labelkit import words
 from .board import get_board
+from ..i18n import N_, render  # noqa: F401
 
 
 def _place(view: dict, pid: str) -> str:
@@ -14,7 +15,7 @@ def _place(view: dict, pid: str) -> str:
     return f"{pid} ({info['province']}, {info['spice']})"
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
     fixed = {"cancel": "Cancel", "keep": "Keep your hand", "done": "End your turn", "stop": "Stop here"}

@@ -11,6 +11,7 @@ from html import escape
 
 from .. import a11y
 from .board import LAND, get_board
+from ..i18n import N_, render  # noqa: F401
 
 SEAT_COLOURS = ["#c62828", "#e65100", "#9e8600", "#2e7d32", "#1565c0"]  # red orange yellow green blue
 
@@ -44,7 +45,7 @@ def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: s
             f'fill="#fff">{num}</text></g>')
 
 
-def render_svg(view: dict, names=None, legal=()) -> str:
+def render_svg(view: dict, names=None, legal=(), _=render) -> str:
     board = get_board(view.get("map", "zanzibar"))
     n = view["players"]
     names = list(names) if names else [f"Player {i + 1}" for i in range(n)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from .board import LAND, SEA, get_board
+from ..i18n import N_, render  # noqa: F401
 
 def _who(view: dict, names, seat: int) -> str:
     return f"{names[seat]} ({view['colours'][seat]})"
@@ -13,7 +14,7 @@ def _table(table: list[int]) -> str:
     return " ".join(f"{i}:{v:+d}" for i, v in enumerate(table))
 
 
-def render_text(view: dict, names) -> str:
+def render_text(view: dict, names, _=render) -> str:
     board = get_board(view.get("map", "zanzibar"))
     n = view["players"]
     names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
