@@ -144,7 +144,6 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
 
 
 def game_over(game: Game) -> None:
-    engine = game.engine_obj
     names = presentation.player_names(game)
     result = game.result or {}
     standings = []

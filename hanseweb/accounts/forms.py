@@ -83,6 +83,10 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["digest_hour"].required = False  # only the digest uses it; kept when not sent
+        self.fields["language"].required = False  # kept when not sent
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or self.instance.language
 
     def clean_digest_hour(self):
         hour = self.cleaned_data.get("digest_hour")

@@ -36,10 +36,10 @@ def _radius(num: int) -> float:
     return 9 + (8 - num) * 2.2  # number 2 is the biggest (ZAN-2.6)
 
 
-def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None) -> str:
+def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None, _=render) -> str:
     r = _radius(num)
     fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return (f'<g{_attr(move)}><title>{escape(colour_name)}-{num}</title>'
+    return (f'<g{_attr(move)}><title>{escape(_(colour_name))}-{num}</title>'
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r:.1f}" fill="{fill}" stroke="#000" stroke-width="1.5"/>'
             f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" font-weight="bold" '
             f'fill="#fff">{num}</text></g>')
@@ -48,7 +48,7 @@ def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: s
 def render_svg(view: dict, names=None, legal=(), _=render) -> str:
     board = get_board(view.get("map", "zanzibar"))
     n = view["players"]
-    names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+    names = list(names) if names else [_("Player {n}").format(n=i + 1) for i in range(n)]
     colours = view["colours"]
     target: dict[str, str] = {}
     merchant_moves: dict[int, str] = {}
@@ -60,8 +60,8 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
             merchant_moves[int(words[1])] = mv
     you = view["you"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} 1110" width="100%" '
-           f'style="max-width:100%;height:auto" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
-           a11y.desc("Zanzibar board", legal),
+           f'style="max-width:100%;height:auto" font-family="sans-serif"{a11y.root_attrs(N_("Zanzibar board"), legal, _)}>',
+           a11y.desc(N_("Zanzibar board"), legal, _),
            '<style>.legal{cursor:pointer}.legal circle.place{stroke:#ff1744;stroke-width:5}'
            '.legal:hover{opacity:.8}</style>',
            f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe8f7"/>',
@@ -95,8 +95,8 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
         x, y = info["x"], info["y"]
         prov = board.province[k]
         fill = "#9fcbe8" if board.is_sea[k] else "#fffaf0"
-        parts = [f'<g{_attr(target.get(k))}><title>{escape(k)} ({escape(prov)}'
-                 f'{", " + escape(board.spice[k]) if board.spice[k] else ""})</title>',
+        parts = [f'<g{_attr(target.get(k))}><title>{escape(k)} ({escape(_(prov))}'
+                 f'{", " + escape(_(board.spice[k])) if board.spice[k] else ""})</title>',
                  f'<circle class="place" cx="{x}" cy="{y}" r="28" fill="{fill}" '
                  f'stroke="{PROVINCE_TINT[prov]}" stroke-width="4"/>',
                  f'<text x="{x}" y="{y + 44}" text-anchor="middle" font-size="13" fill="#333" '
@@ -113,7 +113,7 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
         if m:
             move = merchant_moves.get(m["num"]) if (m["seat"] == you and view["phase"] == "move"
                                                    and not view.get("moving")) else None
-            parts.append(_merchant(x, y, m["seat"], m["num"], colours[m["seat"]], move))
+            parts.append(_merchant(x, y, m["seat"], m["num"], colours[m["seat"]], move, _))
         parts.append("</g>")
         out.append("".join(parts))
     # score track
@@ -125,7 +125,7 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
     def sx(v):
         return x0 + (v - lo) * (x1 - x0) / (hi - lo)
 
-    out.append(f'<text x="10" y="{TRACK_Y - 30}" font-size="16" fill="#000">Score track</text>')
+    out.append(f'<text x="10" y="{TRACK_Y - 30}" font-size="16" fill="#000">{escape(_("Score track"))}</text>')
     out.append(f'<line x1="{x0}" y1="{TRACK_Y}" x2="{x1}" y2="{TRACK_Y}" stroke="#555" stroke-width="3"/>')
     step = 5 if hi - lo <= 80 else 10
     for v in range((lo // step) * step, hi + 1, step):
@@ -140,7 +140,7 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
     # players and unplaced merchants
     for i, s in enumerate(view["order"]):
         y = TRAY_Y + 46 * i
-        label = f"{names[s]} ({colours[s]}): {scores[s]}"
+        label = f"{names[s]} ({_(colours[s])}): {scores[s]}"
         if s == active:
             label = "\u25b6 " + label
         out.append(f'<text x="10" y="{y}" font-size="15" fill="{SEAT_COLOURS[s]}">{escape(label)}</text>')
@@ -149,6 +149,6 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
             if s == active and num == view.get("selected"):
                 out.append(f'<circle cx="{420 + 46 * j}" cy="{y - 5}" r="{_radius(num) + 5:.1f}" fill="none" '
                            f'stroke="#ff1744" stroke-width="4"/>')
-            out.append(_merchant(420 + 46 * j, y - 5, s, num, colours[s], move))
+            out.append(_merchant(420 + 46 * j, y - 5, s, num, colours[s], move, _))
     out.append("</svg>")
     return "".join(out)
