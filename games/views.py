@@ -109,7 +109,7 @@ def _game_context(request, game: Game) -> dict:
         legal=legal,
         legal_groups=presentation.move_groups(game.engine, view, legal, names),
         can_undo=bool(legal) and services.can_undo(game, number),
-        prompt=view.get("prompt", ""),
+        prompt=presentation.prompt_text(view),
         log=list(reversed(log.lines)),
         log_older=log.older,
         result_rows=_result_rows(game, names, colours),

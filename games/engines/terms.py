@@ -26,5 +26,5 @@ DIE_HANSE = [
 ]
 HANSA_TEUTONICA = [
     # privilege colours (Privilegium) and pieces
-    N_("pink"), N_("trader"), N_("merchant"),
+    N_("pink"), N_("trader"), N_("merchant"), N_("round"), N_("square"),
 ]

@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES
@@ -123,13 +124,17 @@ class Season(models.Model):
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")]
 
     def __str__(self) -> str:
-        return self.name or f"{self.league} season {self.number}"
+        # shown on pages and in mails: in the reader's language
+        return self.name or gettext("%(league)s season %(number)s") % {"league": self.league, "number": self.number}
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:season", args=[self.pk])
 
 
 class Division(models.Model):
+    """``name`` is ``Division <level>`` unless an organiser named it: ``str()`` says the default in
+    the reader's language."""
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
     level = models.PositiveSmallIntegerField(help_text=_("1 = top division"))
     name = models.CharField(max_length=80)
@@ -139,6 +144,8 @@ class Division(models.Model):
         constraints = [models.UniqueConstraint(fields=["season", "level"], name="unique_division_level")]
 
     def __str__(self) -> str:
+        if self.name == f"Division {self.level}":
+            return gettext("Division %(level)s") % {"level": self.level}
         return self.name
 
 
@@ -203,6 +210,20 @@ class OrganiserAction(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+
+    # the actions as services.py logs them, for translation on the pages (``label``)
+    ACTION_LABELS = {a: a for a in (
+        gettext_noop("create club"), gettext_noop("club settings"), gettext_noop("invite by mail"),
+        gettext_noop("set role"), gettext_noop("create league"), gettext_noop("create season"),
+        gettext_noop("remove sign-up"), gettext_noop("seed divisions"), gettext_noop("move player"),
+        gettext_noop("start season"), gettext_noop("pause season"), gettext_noop("resume season"),
+        gettext_noop("drop player"), gettext_noop("replace player"), gettext_noop("award forfeit"),
+        gettext_noop("finish season"), gettext_noop("season complete"), gettext_noop("next season"))}
+
+    @property
+    def label(self) -> str:
+        """The action in the reader's language (the stored ``action`` stays English)."""
+        return gettext(self.action) if self.action in self.ACTION_LABELS else self.action
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"

@@ -67,7 +67,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
     height = map_h + panel_h
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
            'style="max-width:%dpx;font-family:sans-serif"%s>'
-           % (width, height, width, a11y.root_attrs("Die Hanse board", legal)), a11y.desc("Die Hanse board", legal)]
+           % (width, height, width, a11y.root_attrs(N_("Die Hanse board"), legal, _)), a11y.desc(N_("Die Hanse board"), legal, _)]
     out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
                ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
@@ -106,7 +106,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
                        % (x, y + 2, _e(BOARD.label[hid] if h["kind"] == "canal" else (h.get("name") or "")[:9])))
         if hid in blocked:
             out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="none" stroke="#000" stroke-width="2">'
-                       '<title>blockade</title></circle>' % (x, y))
+                       '<title>%s</title></circle>' % (x, y, _e(_("blockade"))))
     # ships
     at = {}
     for i, sh in enumerate(view["ships"]):
@@ -118,17 +118,20 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             click = ship_click.get(SHIP_NAMES[i])
             attrs = ' class="ship legal" data-move="%s"' % _e(click) if click else ' class="ship"'
             out.append('<circle%s cx="%.1f" cy="%.1f" r="4.5" fill="%s" stroke="#fff" stroke-width="1">'
-                       '<title>%s ship</title></circle>' % (attrs, x + dx, y, SEAT_COLOURS[i], _e(SHIP_NAMES[i])))
+                       '<title>%s</title></circle>' % (attrs, x + dx, y, SEAT_COLOURS[i],
+                                                       _e(_("{ship} ship").format(ship=_(SHIP_NAMES[i])))))
     if view.get("pirate_hex"):
         x, y = _centre(BOARD.hexes[view["pirate_hex"]])
-        out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>pirate ship</title></path>' % (x, y - 5))
+        out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>%s</title></path>' % (x, y - 5, _e(_("pirate ship"))))
     # panel
     y0 = map_h + 16
     w = view["wind"]
-    out.append('<text x="10" y="%d" font-size="11">Wind: North Sea %d · Baltic %d</text>' % (y0, w["north"], w["baltic"]))
+    out.append('<text x="10" y="%d" font-size="11">%s</text>'
+               % (y0, _e(_("Wind: North Sea {north} · Baltic {baltic}").format(north=w["north"], baltic=w["baltic"]))))
     if view.get("hand"):
-        out.append('<text x="10" y="%d" font-size="9">Your cards: %s</text>'
-                   % (y0 + 14, _e("; ".join(c["title"] for c in view["hand"]))))
+        out.append('<text x="10" y="%d" font-size="9">%s</text>'
+                   % (y0 + 14, _e(_("Your cards: {cards}").format(
+                       cards="; ".join(_(c.get("title_msg") or c["title"]) for c in view["hand"])))))
     y = y0 + 32
     for p in range(n):
         out.append('<rect x="6" y="%d" width="12" height="12" fill="%s"/>' % (y - 10, SEAT_COLOURS[p]))
@@ -140,7 +143,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             col = GOOD_COLOURS[s["good"]]
             out.append('<rect x="%d" y="%d" width="26" height="14" fill="%s" stroke="%s"/>'
                        % (sx, y - 11, col if s["filled"] else "#fff", col))
-            label = GOOD_NAMES[s["good"]][:4] + ("=%d" % s["value"] if "value" in s else "")
+            label = _(GOOD_NAMES[s["good"]])[:4] + ("=%d" % s["value"] if "value" in s else "")
             out.append('<text x="%d" y="%d" font-size="6" fill="%s">%s</text>'
                        % (sx + 1, y - 1, "#fff" if s["filled"] else "#333", _e(label)))
             sx += 28
@@ -152,12 +155,12 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
                 if sh[side]["seat"] != p:
                     continue
                 out.append('<text x="%d" y="%d" font-size="7" fill="%s">%s %s:</text>'
-                           % (hx, hy, SEAT_COLOURS[i], _e(sh["name"]), side))
+                           % (hx, hy, SEAT_COLOURS[i], _e(_(sh["name"])), _e(_(side))))
                 gx = hx + 52
                 vals = sh[side].get("values")
                 for k, g in enumerate(sh[side]["goods"]):
                     out.append('<rect x="%d" y="%d" width="20" height="10" fill="%s"/>' % (gx, hy - 8, GOOD_COLOURS[g]))
-                    t = g[:3] + (str(vals[k]) if vals else "")
+                    t = _(GOOD_NAMES.get(g, g))[:3] + (str(vals[k]) if vals else "")
                     out.append('<text x="%d" y="%d" font-size="6" fill="#fff">%s</text>' % (gx + 1, hy - 1, _e(t)))
                     gx += 22
                 hx += 130

@@ -8,6 +8,10 @@ from .. import a11y
 from ..i18n import N_, render
 from .board import BOARD
 
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("ship"), N_("Supply - final round"), N_("Supply")]
+
+
 SEAT_COLOURS = list(BOARD.player_colour_css)
 CITY_R = 24
 DARK_GOODS = {"brown", "blue", "green", "red"}

@@ -9,6 +9,10 @@ from .. import a11y
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
 from ..i18n import N_, render  # noqa: F401
 
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("pawn"), N_("space {n}"), N_("tavern"), N_("Coellen prestige"), N_("Prestige"), N_("Completed cities")]
+
+
 SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#1e8449", "#b9770e", "#7d3c98"]
 PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#555555"}
 MARKER_SHORT = {"extra": "K+", "swap": "⇄", "plus3": "+3", "plus4": "+4", "upgrade": "↑", "remove": "×3"}
@@ -69,8 +73,8 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
     height = MAP_H + 90 + n * desk_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {height}" '
            f'width="100%" preserveAspectRatio="xMidYMin meet" font-family="sans-serif" font-size="13"'
-           f'{a11y.root_attrs("Hansa Teutonica board", legal)}>',
-           a11y.desc("Hansa Teutonica board", legal),
+           f'{a11y.root_attrs(N_("Hansa Teutonica board"), legal, _)}>',
+           a11y.desc(N_("Hansa Teutonica board"), legal, _),
            '<style>.legal{cursor:pointer}.legal rect,.legal circle,rect.legal,circle.legal,text.legal'
            '{stroke:#e6007e;stroke-width:3}</style>',
            f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H}" fill="#eef3e2"/>']
@@ -92,7 +96,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
                        f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
-                           f'fill="#222" stroke="#fff"><title>pawn</title></path>')
+                           f'fill="#222" stroke="#fff"><title>{_e(_("pawn"))}</title></path>')
     # routes
     for r in view["routes"]:
         (x1, y1), (x2, y2) = xy[r["a"]], xy[r["b"]]
@@ -106,19 +110,19 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             t = margin + (length - 2 * margin) * (i / (k - 1) if k > 1 else 0.5)
             sx, sy = x1 + ux * t, y1 + uy * t
             mv = _route_move(legal, r["id"], occ, i, step_route)
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>'
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} {_e(_("space {n}").format(n=i + 1))}</title>'
                        f'<rect x="{sx - 10:.1f}" y="{sy - 10:.1f}" width="20" height="20" rx="4" fill="#fdf6e3" stroke="#8a6d3b"/>')
             if occ is not None:
                 out.append(_piece(sx, sy, occ["seat"], occ["kind"]))
             out.append('</g>')
         if r["marker"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<g><title>{_e(MARKER_NAMES[r["marker"]])}</title><rect x="{mx - 13:.1f}" y="{my - 10:.1f}" width="26" height="20" '
+            out.append(f'<g><title>{_e(_(MARKER_NAMES[r["marker"]]))}</title><rect x="{mx - 13:.1f}" y="{my - 10:.1f}" width="26" height="20" '
                        f'rx="3" fill="#ffd700" stroke="#000"/><text x="{mx:.1f}" y="{my + 5:.1f}" text-anchor="middle" '
                        f'font-size="12">{_e(MARKER_SHORT[r["marker"]])}</text></g>')
         elif r["tavern"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="10" fill="#777">tavern</text>')
+            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="10" fill="#777">{_e(_("tavern"))}</text>')
     # cities
     for c in view["cities"]:
         x, y = xy[c["id"]]
@@ -157,12 +161,15 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
                      else f'<rect x="{xs - 8:.1f}" y="{y - 8:.1f}" width="16" height="16" fill="{fill}" stroke="#333"/>')
             coin = f'<circle cx="{xs + 7:.1f}" cy="{y - 7:.1f}" r="3.5" fill="#d4af37" stroke="#7a5c00"/>' if h["coin"] else ""
             occ = _piece(xs, y, h["occupant"], "trader", 5) if h["occupant"] is not None else ""
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(c["name"])} house {i + 1}: {h["shape"]}, {h["colour"]}'
-                       f'{", coin" if h["coin"] else ""}</title>{shape}{coin}{occ}</g>')
+            house = _("{city} house {n}: {shape}, {colour}").format(city=c["name"], n=i + 1, shape=_(h["shape"]),
+                                                                      colour=_(h["colour"]))
+            if h["coin"]:
+                house += ", " + _("coin")
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(house)}</title>{shape}{coin}{occ}</g>')
             xs += SLOT
         if c["id"] == side.coellen:
             bx, by = x - 60, y + 36
-            out.append(f'<text x="{bx}" y="{by - 4}" font-size="10">Coellen prestige</text>')
+            out.append(f'<text x="{bx}" y="{by - 4}" font-size="10">{_e(_("Coellen prestige"))}</text>')
             for i, f in enumerate(view["coellen"]):
                 mv = f"coellen {f['colour']}" if f"coellen {f['colour']}" in legal else None
                 fx = bx + i * 30
@@ -176,7 +183,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
     ty = MAP_H + 10
     top = max([30] + [d["pp"] + 1 for d in view["desks"]])
     step = (MAP_W - 120) / top
-    out.append(f'<text x="10" y="{ty + 16}">Prestige</text>')
+    out.append(f'<text x="10" y="{ty + 16}">{_e(_("Prestige"))}</text>')
     for v in range(top + 1):
         out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="22" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
         if v % 5 == 0:
@@ -184,26 +191,31 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
     for d in view["desks"]:
         out.append(_piece(100 + d["pp"] * step + step / 2, ty + 11 - 2 * d["seat"] + 4, d["seat"], "trader", 5))
     cy = ty + 44
-    out.append(f'<text x="10" y="{cy + 16}">Completed cities</text>')
+    out.append(f'<text x="10" y="{cy + 16}">{_e(_("Completed cities"))}</text>')
     for v in range(11):
         fill = "#333" if v == view["completed_cities"] else "#fff"
         out.append(f'<rect x="{130 + v * 26}" y="{cy}" width="24" height="22" fill="{fill}" stroke="#aaa"/>'
                    f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="11" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
-    out.append(f'<text x="440" y="{cy + 16}">Bonus supply: {view["bonus_supply"]}   East-West: '
-               f'{_e(", ".join(_name(names, s) for s in view["east_west"]) or "-")}</text>')
+    out.append(f'<text x="440" y="{cy + 16}">'
+               + _e(_("Bonus supply: {n}   East-West: {names}").format(
+                   n=view["bonus_supply"], names=", ".join(_name(names, s) for s in view["east_west"]) or "-"))
+               + '</text>')
     # desks
     for d in view["desks"]:
         i = d["seat"]
         dy = MAP_H + 90 + i * desk_h
         col = SEAT_COLOURS[i % len(SEAT_COLOURS)]
-        active = " (to act)" if i in view["to_act"] else ""
+        active = " (" + _("to act") + ")" if i in view["to_act"] else ""
         out.append(f'<rect x="4" y="{dy}" width="{MAP_W - 8}" height="{desk_h - 6}" rx="6" fill="#fff" stroke="{col}" stroke-width="3"/>')
-        out.append(f'<text x="14" y="{dy + 18}" font-weight="bold" fill="{col}">{_e(_name(names, i))}{active}: {d["pp"]} PP</text>')
-        out.append(f'<text x="14" y="{dy + 38}">supply {d["supply"]["traders"]}T {d["supply"]["merchants"]}M</text>')
-        out.append(f'<text x="14" y="{dy + 56}">stock {d["stock"]["traders"]}T {d["stock"]["merchants"]}M</text>')
-        mk = ", ".join(MARKER_NAMES[m["type"]] + (" (used)" if m["used"] else "") for m in d["markers"]) or "no markers"
+        out.append(f'<text x="14" y="{dy + 18}" font-weight="bold" fill="{col}">{_e(_name(names, i))}{_e(active)}: {d["pp"]} PP</text>')
+        supply = _("supply {t}T {m}M").format(t=d["supply"]["traders"], m=d["supply"]["merchants"])
+        stock = _("stock {t}T {m}M").format(t=d["stock"]["traders"], m=d["stock"]["merchants"])
+        out.append(f'<text x="14" y="{dy + 38}">{_e(supply)}</text>')
+        out.append(f'<text x="14" y="{dy + 56}">{_e(stock)}</text>')
+        mk = ", ".join(_(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "") for m in d["markers"]) \
+            or _("no markers")
         if d["drawn"]:
-            mk += f"; {d['drawn']} face down"
+            mk += "; " + _("{n} face down").format(n=d["drawn"])
         out.append(f'<text x="14" y="{dy + 76}" font-size="11">{_e(mk)}</text>')
         ax = 230
         for a, info in d["abilities"].items():
@@ -211,7 +223,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             mv = f"use upgrade {a}" if i == view.get("you") and f"use upgrade {a}" in legal else None
             if mv is None and i == view.get("you") and f"develop {a}" in legal:
                 mv = f"develop {a}"
-            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 16}" font-size="10">{_e(ABILITY_NAMES[a])}</text>')
+            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 16}" font-size="10">{_e(_(ABILITY_NAMES[a]))}</text>')
             for j, val in enumerate(vals):
                 label = "C" if val == 99 else (["W", "O", "P", "B"][val - 1] if a == "privilegium" else str(val))
                 covered = j > info["developed"]

@@ -13,6 +13,10 @@ from .. import a11y
 from .board import LAND, get_board
 from ..i18n import N_, render  # noqa: F401
 
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("Score track")]
+
+
 SEAT_COLOURS = ["#c62828", "#e65100", "#9e8600", "#2e7d32", "#1565c0"]  # red orange yellow green blue
 
 PROVINCE_TINT = {
