@@ -70,7 +70,7 @@ class ClubInvite(models.Model):
 
 class League(models.Model):
     ROUND_ROBIN, SWISS = "round-robin", "swiss"
-    FORMAT_CHOICES = [(ROUND_ROBIN, "Round robin in each division (planned at the start)"),
+    FORMAT_CHOICES = [(ROUND_ROBIN, _("Round robin in each division (planned at the start)")),
                       (SWISS, _("Swiss: each round by the standings at its start"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
@@ -97,7 +97,7 @@ class League(models.Model):
 
 class Season(models.Model):
     DRAFT, SIGNUP, RUNNING, PAUSED, FINISHED = "draft", "signup", "running", "paused", "finished"
-    STATUS_CHOICES = [(DRAFT, "Draft"), (SIGNUP, "Sign-up open"), (RUNNING, "Running"),
+    STATUS_CHOICES = [(DRAFT, _("Draft")), (SIGNUP, _("Sign-up open")), (RUNNING, _("Running")),
                       (PAUSED, _("Paused")), (FINISHED, _("Finished"))]
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
@@ -219,6 +219,27 @@ class OrganiserAction(models.Model):
         gettext_noop("start season"), gettext_noop("pause season"), gettext_noop("resume season"),
         gettext_noop("drop player"), gettext_noop("replace player"), gettext_noop("award forfeit"),
         gettext_noop("finish season"), gettext_noop("season complete"), gettext_noop("next season"))}
+
+    # the keys of ``details`` and the words among their values, for translation on the pages
+    DETAIL_WORDS = {w: w for w in (
+        gettext_noop("name"), gettext_noop("default_deadline_hours"), gettext_noop("email"), gettext_noop("member"),
+        gettext_noop("role"), gettext_noop("engine"), gettext_noop("table_size"), gettext_noop("format"),
+        gettext_noop("number"), gettext_noop("rounds"), gettext_noop("starts_at"), gettext_noop("divisions"),
+        gettext_noop("by"), gettext_noop("division"), gettext_noop("player"), gettext_noop("players"),
+        gettext_noop("after_round"), gettext_noop("resigned_games"), gettext_noop("replacement"), gettext_noop("game"),
+        gettext_noop("previous"), gettext_noop("promoted"), gettext_noop("relegated"),
+        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round_robin"), gettext_noop("swiss"))}
+
+    @property
+    def details_shown(self) -> list[tuple[str, str]]:
+        """``details`` as (label, value) pairs in the reader's language."""
+        def word(value):
+            if isinstance(value, list):
+                return ", ".join(word(v) for v in value)
+            value = str(value)
+            return gettext(value) if value in self.DETAIL_WORDS else value
+
+        return [(word(k), word(v)) for k, v in (self.details or {}).items()]
 
     @property
     def label(self) -> str:
