@@ -88,7 +88,9 @@ def test_catalogue_is_complete_and_the_committed_mo_matches_it(lang):
     with open(LOCALE / lang / "LC_MESSAGES" / "django.mo", "rb") as f:
         compiled = pygettext.GNUTranslations(f)
     for e in entries:
-        if e["msgid_plural"] is None:
+        if e.get("msgctxt") is not None:
+            assert compiled.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"][-1], f"{lang} .mo is out of date"
+        elif e["msgid_plural"] is None:
             assert compiled.gettext(e["msgid"]) == e["msgstr"][-1], f"{lang} .mo is out of date: run scripts/i18n"
             # a translation keeps every placeholder of its English text
             assert set(PLACEHOLDER.findall(e["msgstr"][-1])) == set(PLACEHOLDER.findall(e["msgid"])), e["msgid"]
@@ -134,7 +136,10 @@ def _english_fragments() -> set[str]:
 FRAGMENTS = None
 # common English words that are no Dutch or German word (checked as whole words)
 ENGLISH_WORDS = {"the", "your", "you", "with", "waiting", "players", "turn", "game", "games", "and", "move",
-                 "moves", "choose", "which", "from", "into", "there", "this", "that", "have", "has"}
+                 "moves", "choose", "which", "from", "into", "there", "this", "that", "have", "has",
+                 # game words that are no Dutch or German word
+                 "brown", "green", "blue", "white", "grey", "yellow", "black", "red", "coins", "stalls", "ship",
+                 "supply", "cards", "merchant", "merchants", "trader", "traders", "points", "round"}
 
 
 class _Visible(HTMLParser):

@@ -102,7 +102,7 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
             parts.append(f'<g class="legal" data-move="{escape(buy)}" style="cursor:pointer">' if buy else "<g>")
             edge = ' stroke="#e63946" stroke-width="4"' if buy else ' stroke="#333"'
             parts.append(f'<rect x="{sx:.1f}" y="{sy:.1f}" width="26" height="26" rx="4" '
-                         f'fill="{_goods_css(colour)}"{edge}><title>{escape(t)}</title></rect>')
+                         f'fill="{_goods_css(colour)}"{edge}><title>{escape(_(colour) + "/" + value)}</title></rect>')
             parts.append(f'<text x="{sx + 13:.1f}" y="{sy + 19:.1f}" text-anchor="middle" font-size="16" '
                          f'font-weight="bold" fill="{fg}">{escape(value)}</text></g>')
         # stalls per player below the name
