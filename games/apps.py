@@ -6,8 +6,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
+        from hanseweb.mail import renderers
         from hanseweb.mail.handlers import register
 
         from .email_replies import handle
+        from .notifications import render_your_turn
 
         register("games.email_replies", handle)  # the mail layer hands received mail to us
+        renderers.register("games.your_turn", render_your_turn)  # and renders our turn mails

@@ -6,17 +6,18 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 from django.utils import translation
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from hanseweb.i18n import language_of
 
 from hanseweb.accounts.models import User
-from hanseweb.mail.outbox import absolute, queue_mail
+from hanseweb.mail.outbox import absolute, queue_mail, queue_rendered_later
 
 from . import history, presentation
 from .email_replies import reply_address
 from .models import Game, Seat
-from .services import mark_told
+from .services import mark_told, with_users
 
 
 def _seats(game: Game) -> dict[int, Seat]:
@@ -43,16 +44,21 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
                   **extra) -> None:
     """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
     legal moves, the deadline, the link, and (when replies are on) a reply address for this move
-    number. Turn mails, reminders and answers to email replies are all of this kind.
+    number. Turn mails, reminders and answers to email replies are all of this kind (turn mails
+    are rendered by the sending worker, see ``your_turn``).
 
     The move number in the reply address (as in the page's form) is the per-seat stale check: a
     reply is taken while the seat's own decision has not changed since (``services.decision_current``).
     Everything in it is in the language of the seat's player."""
     with translation.override(language_of(seat.user)):
-        _decision_mail(game, seat, template=template, kind=kind, with_news=with_news, **extra)
+        made = decision_content(game, seat, template=template, with_news=with_news, after_seq=seat.seen_seq, **extra)
+        queue_mail(to=seat.user.email, user=seat.user, kind=kind, **made, **thread_of(game, seat.number))
 
 
-def _decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool, **extra) -> None:
+def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, after_seq: int, **extra) -> dict:
+    """``queue_mail``'s template, context, Reply-To and picture of a decision mail for ``seat``
+    with the game as ``game`` holds it (its ``state_cache`` at move ``move_count``), in the
+    language active (the caller's ``translation.override``)."""
     engine = game.engine_obj
     state = game.state_cache
     names = presentation.player_names(game)
@@ -73,12 +79,33 @@ def _decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_new
         **extra,
     }
     if with_news:  # what happened since the seat last acted or was told
-        context["since"], context["since_skipped"] = history.since(game, seat.number, names, seat.seen_seq)
-    queue_mail(to=seat.user.email, user=seat.user, template=template, kind=kind, context=context,
-               headers={"Reply-To": reply_to} if reply_to else None, **thread_of(game, seat.number),
-               # the seat's own board, the same SVG as its game page (engine.view for this seat
-               # only), sent as an inline PNG: it shows nothing the seat's page does not
-               inline_svg=presentation.board_svg(game.engine, view, names, legal=legal))
+        context["since"], context["since_skipped"] = history.since(game, seat.number, names, after_seq)
+    return {"template": template, "context": context, "headers": {"Reply-To": reply_to} if reply_to else None,
+            # the seat's own board, the same SVG as its game page (engine.view for this seat
+            # only), sent as an inline PNG: it shows nothing the seat's page does not
+            "inline_svg": presentation.board_svg(game.engine, view, names, legal=legal)}
+
+
+def render_your_turn(params: dict) -> dict:
+    """The renderer of turn mails (registered with ``hanseweb.mail.renderers``): the turn mail of
+    seat ``seat`` as the game stood after move ``seq``, with the news after move ``after``.
+    Usually the game is still at ``seq`` (the worker renders within milliseconds of the commit);
+    otherwise the state at ``seq`` is replayed (``replay.state_at``, from cached snapshots)."""
+    from . import replay
+
+    game = Game.objects.defer("setup_events").get(pk=params["game"])
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    from .services import set_seats
+
+    set_seats(game, seats)
+    seq = int(params["seq"])
+    if game.move_count != seq or game.state_seq != seq:
+        game.state_cache = replay.state_at(game, seq)
+        game.move_count = game.state_seq = seq
+    deadline = params.get("deadline")
+    game.deadline_at = parse_datetime(deadline) if deadline else None
+    seat = next(s for s in seats if s.number == params["seat"])
+    return decision_content(game, seat, template="games/mail/your_turn", with_news=True, after_seq=params["after"])
 
 
 # --- the notification policy (User.notify) ----------------------------------------------------
@@ -131,19 +158,27 @@ def mark_seen(game_id: int, user_id: int) -> int:
 def your_turn(game: Game, seat_numbers: list[int]) -> None:
     if not seat_numbers:
         return
+    with_users(game)
     seats = _seats(game)
     for number in seat_numbers:
         seat = seats.get(number)
         if seat is None or seat.resigned:
             continue
         if may_mail_decision(game, seat):
-            decision_mail(game, seat, template="games/mail/your_turn", kind="your_turn", with_news=True)
+            # queued now, in the move's transaction; rendered by the worker that sends it, so the
+            # player who moved does not wait for the next player's mail (render_your_turn)
+            queue_rendered_later(
+                to=seat.user.email, user=seat.user, kind="your_turn", renderer="games.your_turn",
+                params={"game": game.pk, "seat": number, "seq": game.move_count, "after": seat.seen_seq,
+                        "deadline": game.deadline_at.isoformat() if game.deadline_at else None},
+                **thread_of(game, number))
             mark_told(seat, game.move_count)
         elif seat.user.mail_policy == User.NOTIFY_OFF:
             mark_told(seat, game.move_count)  # as before: no mail will tell it later either
 
 
 def game_over(game: Game) -> None:
+    with_users(game)
     names = presentation.player_names(game)
     result = game.result or {}
     standings = []

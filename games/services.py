@@ -6,17 +6,21 @@ twice, and a move made against an older state is refused as stale.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
 from games.engines.rng import Rng, seed_state
+
+from hanseweb import fastsql
+from hanseweb.accounts.models import User
 
 from .models import Game, Move, Seat
 
@@ -131,14 +135,35 @@ def decision_current(seat: Seat, seen_at: int | None, move_count: int) -> bool:
 
 def _locked(game_id: int) -> Game:
     """The game row, locked until the transaction ends (serialises every change of one game).
-    Its seats (with their users) are loaded once and shared by everything in the transaction."""
-    game = Game.objects.select_for_update().defer("setup_events").filter(pk=game_id).first()
+    Its seats are loaded once and shared by everything in the transaction; their users are
+    loaded only when a mail needs them (``with_users``).
+
+    The write path runs these two reads (and its inserts and updates, ``hanseweb.fastsql``) as
+    SQL made once per process: for the ORM, compiling a statement costs more CPU than running it,
+    and a move is the request players wait for."""
+    game = next(iter(Game.objects.raw(_lock_sql(), [game_id])), None)
     if game is None:
         raise GameError(_("There is no such game (it may have been cancelled)."))
     # Seats are read after the lock is held, by a statement of their own: a join in the locking
     # query would give the seats as they were before a concurrent move committed.
     _load_seats(game)
     return game
+
+
+@functools.cache
+def _lock_sql() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in Game._meta.concrete_fields if f.name != "setup_events")
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: IMMEDIATE transactions
+    return f"SELECT {columns} FROM {quote(Game._meta.db_table)} WHERE {quote('id')} = %s{lock}"
+
+
+@functools.cache
+def _seats_sql() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in Seat._meta.concrete_fields)
+    order = ", ".join(quote(Seat._meta.get_field(n).column) for n in Seat._meta.ordering)  # as Seat.objects
+    return f"SELECT {columns} FROM {quote(Seat._meta.db_table)} WHERE {quote('game_id')} = %s ORDER BY {order}"
 
 
 def set_seats(game: Game, seats: list[Seat]) -> None:
@@ -151,8 +176,17 @@ def set_seats(game: Game, seats: list[Seat]) -> None:
 
 
 def _load_seats(game: Game) -> None:
-    """(Re)load ``game.seats.all()``, with users, for everything that follows."""
-    set_seats(game, list(Seat.objects.filter(game=game).select_related("user")))
+    """(Re)load ``game.seats.all()`` for everything that follows."""
+    set_seats(game, list(Seat.objects.raw(_seats_sql(), [game.pk])))
+
+
+def with_users(game: Game) -> None:
+    """Load the users of the game's loaded seats in one query (for mails), where not loaded yet."""
+    seats = [s for s in game.seats.all() if s.user_id is not None and not Seat.user.is_cached(s)]
+    if seats:
+        users = User.objects.in_bulk({s.user_id for s in seats})
+        for seat in seats:
+            Seat.user.field.set_cached_value(seat, users[seat.user_id])
 
 
 # --- creating and joining --------------------------------------------------------
@@ -323,9 +357,9 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
     if seat.quiet_since_seq is not None:  # the player acted: the debounced policy may mail again
         seat.quiet_since_seq = None
-        seat.save(update_fields=["quiet_since_seq"])
+        fastsql.update(seat, ["quiet_since_seq"])
     newly = _after_change(game, previous_to_act=previous)
-    game.save(update_fields=GAME_DERIVED)
+    fastsql.update(game, GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
 
@@ -337,7 +371,7 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
                         "while it revealed nothing hidden and nobody else has had to decide since."))
     move = _log(game, seat.number, UNDO, channel, user, game.undo_state, told=True,
                 events=[event(0, seat.number, "{p%d} took back their last step." % seat.number)])
-    game.save(update_fields=GAME_DERIVED)
+    fastsql.update(game, GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=[])
 
 
@@ -345,7 +379,7 @@ def mark_told(seat: Seat, seq: int) -> None:
     """The seat knows what happened up to move ``seq`` (its own move, or a mail that told it)."""
     if seat.seen_seq != seq:
         seat.seen_seq = seq
-        seat.save(update_fields=["seen_seq"])
+        fastsql.update(seat, ["seen_seq"])
 
 
 # The Game columns that moves change: saved once per transaction, after its last move.
@@ -363,8 +397,8 @@ def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
     game.undo_state, game.undo_seat = undo if undo else (None, None)
     if events is None:
         events = game.engine_obj.events(new_state)
-    move = Move.objects.create(game=game, seq=game.move_count, seat=seat, user=user, text=text,
-                               channel=channel, events=events)
+    move = fastsql.insert(Move(game=game, seq=game.move_count, seat=seat, user=user, text=text,
+                               channel=channel, events=events))
     game.last_move_at = move.created_at
     _store(game, new_state, mover=seat, told=told)
     return move
@@ -393,8 +427,7 @@ def _refresh_decisions(game: Game, state: dict, mover: int | None, told: bool = 
                 seat.seen_seq = game.move_count
             changed.append(seat)
     for seat in changed:  # usually the mover alone; a plain UPDATE is far cheaper than bulk_update's CASE
-        Seat.objects.filter(pk=seat.pk).update(decision_key=seat.decision_key, decision_seq=seat.decision_seq,
-                                               seen_seq=seat.seen_seq)
+        fastsql.update(seat, ("decision_key", "decision_seq", "seen_seq"))
 
 
 def _store(game: Game, state: dict, mover: int | None = None, told: bool = False) -> None:
@@ -489,7 +522,7 @@ def resign(game_id: int, user) -> Game:
             return game
         previous = list(game.to_act)
         _after_change(game, previous_to_act=previous)
-        game.save(update_fields=GAME_DERIVED)
+        fastsql.update(game, GAME_DERIVED)
         return game
 
 
@@ -517,5 +550,5 @@ def time_out(game_id: int, now=None) -> int:
                 made += 1
         if made:
             _after_change(game, previous_to_act=previous)
-            game.save(update_fields=GAME_DERIVED)
+            fastsql.update(game, GAME_DERIVED)
     return made

@@ -153,13 +153,24 @@ def purge(redis_url: str, queue: str) -> None:
     r.delete(queue, *r.keys(f"_kombu.binding.{queue}*"), *r.keys(f"{queue}\x06\x16*"))
 
 
-def queue_copies(template, count: int) -> list[int]:
-    """``count`` outbox rows like ``template`` (a real turn mail), unsent; a send task each."""
+def queue_copies(template, count: int, mode: str) -> list[int]:
+    """``count`` outbox rows like ``template`` (a real turn mail as a move queues it), unsent; a
+    send task each. ``mode`` "full": as queued, so the worker renders each (text, HTML and the
+    board picture as PNG) and sends it; "send": the mail already rendered, without its picture,
+    so the worker only sends it (what this benchmark measured before turn mails were rendered
+    by the worker)."""
     from hanseweb.mail.models import OutboundEmail
+    from hanseweb.mail.outbox import render_pending
     from hanseweb.mail.tasks import send_email
 
+    if mode == "send" and template.render:
+        done = OutboundEmail.objects.get(pk=template.pk)
+        render_pending(done)  # the row is marked sent already: only its text is used
+        template = done
+    fields = dict(subject=template.subject, text=template.text, html=template.html, headers=template.headers,
+                  render=template.render if mode == "full" else None)
     rows = [OutboundEmail(user_id=template.user_id, to=f"reader{i}@bench.invalid", kind=template.kind,
-                          subject=template.subject, text=template.text, html=template.html, headers=template.headers)
+                          message_id=f"<bench-{i}-{time.time_ns()}@bench.invalid>", **fields)
             for i in range(count)]
     ids = [row.pk for row in OutboundEmail.objects.bulk_create(rows, batch_size=1000)]
     for pk in ids:
@@ -174,7 +185,7 @@ def throughput(config: dict, args, database_url: str, queue: str, template) -> t
 
     purge(args.redis, queue)
     OutboundEmail.objects.exclude(pk=template.pk).filter(kind=template.kind, to__startswith="reader").delete()
-    ids = queue_copies(template, args.emails)
+    ids = queue_copies(template, args.emails, args.mode)
     worker = Worker(config, database_url, args.redis, queue)
     startup = worker.wait_ready()
     pending = OutboundEmail.objects.filter(pk__in=ids, sent_at__isnull=True)
@@ -252,6 +263,9 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=0.05, help="seconds between moves in the latency run")
     parser.add_argument("--game", default="hansa", help="engine of the latency game (2 players)")
     parser.add_argument("--repeat", type=int, default=1, help="rounds over the configurations (interleaved)")
+    parser.add_argument("--mode", choices=["full", "send"], default="full",
+                        help="full: copies of the turn mail as a move queues it (the worker renders it, with its "
+                             "board picture, then sends it); send: copies already rendered, without the picture")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pg", default=benchkit.DEFAULT_PG)
     parser.add_argument("--db", default="hanseweb_benchmail", help="the bench database (created here)")
@@ -273,7 +287,7 @@ def main() -> None:
     new_game(users, args.game, args.seed)  # queues a real turn mail: the template of the copies
     template = OutboundEmail.objects.filter(kind="your_turn").latest("pk")
     OutboundEmail.objects.filter(pk=template.pk).update(sent_at=datetime.now(dt_timezone.utc))
-    log(f"template: a {len(template.text) + len(template.html)}-character turn mail ({template.subject!r})")
+    log(f"template: a turn mail to seat {template.render and template.render['params']['seat']} ({args.mode} mode)")
 
     results = {i: [] for i in range(len(configs))}
     delays = {i: [] for i in range(len(configs))}
@@ -312,7 +326,7 @@ def main() -> None:
         ])
     print()
     print(f"ONE worker, Redis broker, PostgreSQL ({args.db}), anymail test backend; {args.emails} queued "
-          f"turn mails per round, {args.repeat} round(s); "
+          f"turn mails per round ({'rendered by the worker, with the board picture' if args.mode == 'full' else 'already rendered, no picture'}), {args.repeat} round(s); "
           f"latency: {args.game} moves through the write path, {args.pause * 1000:.0f} ms apart, "
           f"until {args.mails} turn mails per round are timed")
     print()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import secrets
 import socket
 import sys
 from pathlib import Path
@@ -52,6 +53,9 @@ def drop_database(pg: str, name: str) -> None:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
+_SECRET_KEY = secrets.token_urlsafe(50)
+
+
 def service_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
     """The environment of a production-like process (web server, worker) on the bench services."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "HANSEWEB_"))}
@@ -62,6 +66,8 @@ def service_env(database_url: str, redis_url: str, **extra: str) -> dict[str, st
         "HANSEWEB_REQUIRE_SERVICES": "1",
         "HANSEWEB_LOG_LEVEL": "WARNING",
         "PYTHONUNBUFFERED": "1",
+        # a real key for this run (servers and workers refuse to start without one)
+        "HANSEWEB_SECRET_KEY": _SECRET_KEY,
     })
     env.update({k: str(v) for k, v in extra.items() if v is not None})
     return env

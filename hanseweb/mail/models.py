@@ -20,6 +20,9 @@ class OutboundEmail(models.Model):
     # An SVG picture sent as an inline PNG (Content-ID <board@hanseweb>); the worker converts it
     # (hanseweb.mail.images), so the transaction that queues the mail does not.
     inline_svg = models.TextField(blank=True)
+    # A mail queued to be rendered by the worker that sends it (``hanseweb.mail.renderers``):
+    # the registered renderer's name and its parameters; cleared when the row has been rendered.
+    render = models.JSONField(null=True, blank=True, help_text='rendered by the sending worker: {"name": renderer, "params": {...}}; cleared once rendered')
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)

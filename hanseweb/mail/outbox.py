@@ -13,6 +13,8 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from hanseweb import fastsql
+
 from .models import OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -78,19 +80,31 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     """
     from hanseweb.i18n import language_for
 
-    language = language or language_for(user=user, email=to)
-    with translation.override(language):
-        return _queue_mail(to=to, template=template, context=context, user=user, kind=kind, headers=headers,
-                           thread=thread, list_key=list_key, list_name=list_name, inline_svg=inline_svg)
+    headers = dict(headers or {})
+    with translation.override(language or language_for(user=user, email=to)):
+        fields = rendered_fields(template=template, context=context, user=user, headers=headers, inline_svg=inline_svg)
+    return _queue(to=to, user=user, kind=kind or template.rsplit("/", 1)[-1], headers=headers, thread=thread,
+                  list_key=list_key, list_name=list_name, fields=fields)
 
 
-def _queue_mail(*, to, template, context, user, kind, headers, thread, list_key, list_name, inline_svg):
+def queue_rendered_later(*, to: str, kind: str, renderer: str, params: dict, user=None,
+                         thread: str | None = None, list_key: str | None = None, list_name: str = "") -> OutboundEmail:
+    """Queue a mail that the sending worker renders (``renderers``): the row, its Message-ID and
+    threading are fixed now, in the caller's transaction, so the mail cannot be lost; the text is
+    made by ``renderer(params)`` just before the first attempt to send it, in the recipient's
+    language (``render_pending``)."""
+    return _queue(to=to, user=user, kind=kind, headers={}, thread=thread, list_key=list_key, list_name=list_name,
+                  fields={"subject": "", "text": "", "html": "", "render": {"name": renderer, "params": params}})
+
+
+def rendered_fields(*, template: str, context: dict, user=None, headers: dict, inline_svg: str = "") -> dict:
+    """The subject, text, HTML and picture of a mail from its template trio and context; adds the
+    unsubscribe headers of ``user`` to ``headers``."""
     context = {"site_url": settings.SITE_URL, **context}
     if inline_svg:
         from .images import CONTENT_ID
 
         context.setdefault("inline_image", f"cid:{CONTENT_ID}")
-    headers = dict(headers or {})
     if user is not None:
         from hanseweb.accounts.tokens import unsubscribe_token
 
@@ -98,31 +112,55 @@ def _queue_mail(*, to, template, context, user, kind, headers, thread, list_key,
         context.setdefault("unsubscribe_url", url)
         headers.setdefault("List-Unsubscribe", f"<{url}>")
         headers.setdefault("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+    subject = " ".join(render_plain(f"{template}_subject.txt", context).split())
+    return {
+        "subject": subject[:300],
+        "text": render_plain(f"{template}_body.txt", context),
+        "html": render_to_string(f"{template}_body.html", context),
+        "inline_svg": inline_svg,
+    }
+
+
+def render_pending(email: OutboundEmail) -> None:
+    """Render a row queued by ``queue_rendered_later`` (in the sending worker's transaction) and
+    keep the result in the row, so a failed send retries the same mail."""
+    from . import renderers
+
+    from hanseweb.i18n import language_for
+
+    spec = email.render
+    # in the recipient's language: the renderer's words (view text, log lines, prompt) and the templates
+    with translation.override(language_for(user=email.user, email=email.to)):
+        made = renderers.get(spec["name"])(dict(spec.get("params") or {}))
+        extra = dict(made.get("headers") or {})
+        fields = rendered_fields(template=made["template"], context=made["context"], user=email.user, headers=extra,
+                                 inline_svg=made.get("inline_svg", ""))
+    headers = dict(email.headers or {})
+    # threading and List-Id were fixed when the row was queued; the renderer adds e.g. Reply-To
+    email.headers = {**extra, **headers}
+    for name, value in fields.items():
+        setattr(email, name, value)
+    email.render = None
+    email.save(update_fields=["headers", "subject", "text", "html", "inline_svg", "render"])
+
+
+def _queue(*, to, user, kind, headers, thread, list_key, list_name, fields) -> OutboundEmail:
     if list_key:
         headers.setdefault("List-Id", list_id(list_key, list_name))
-    subject = " ".join(render_plain(f"{template}_subject.txt", context).split())
-    fields = dict(
-        user=user,
-        to=to,
-        kind=kind or template.rsplit("/", 1)[-1],
-        subject=subject[:300],
-        text=render_plain(f"{template}_body.txt", context),
-        html=render_to_string(f"{template}_body.html", context),
-        inline_svg=inline_svg,
-    )
+    fields = dict(fields, user=user, to=to, kind=kind)
     email = None
     if thread:
         root = thread_root(thread)
-        if not OutboundEmail.objects.filter(message_id=root).exists():
+        if not fastsql.exists(OutboundEmail, "message_id", root):
             try:
                 with transaction.atomic():  # a savepoint: a concurrent first mail only costs the retry below
-                    email = OutboundEmail.objects.create(**fields, headers=headers, message_id=root)
+                    email = fastsql.insert(OutboundEmail(**fields, headers=headers, message_id=root))
             except IntegrityError:
                 email = None
         if email is None:
             headers.update({"In-Reply-To": root, "References": root})
     if email is None:
-        email = OutboundEmail.objects.create(**fields, headers=headers, message_id=new_message_id())
+        email = fastsql.insert(OutboundEmail(**fields, headers=headers, message_id=new_message_id()))
     from .tasks import send_email
 
     transaction.on_commit(lambda: enqueue(send_email, email.pk))

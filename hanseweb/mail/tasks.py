@@ -9,6 +9,7 @@ from django.utils import timezone
 from .autoreply import auto_reply_reason
 from .images import inline_png
 from .models import InboundEmail, OutboundEmail
+from .outbox import render_pending
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,15 @@ def send_email(email_id: int) -> str:
         if email is None:
             return "skipped"
         email.attempts += 1
+        if email.render:  # queued to be rendered here (outbox.queue_rendered_later)
+            try:
+                with transaction.atomic():  # a savepoint: a failed render leaves the row as it was
+                    render_pending(email)
+            except Exception as exc:  # noqa: BLE001 - kept for the sweep like a failed send
+                email.last_error = f"rendering failed: {type(exc).__name__}: {exc}"[:2000]
+                email.save(update_fields=["attempts", "last_error"])
+                log.exception("rendering email %s failed", email_id)
+                return "failed"
         # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
         # mail but before this transaction commits, the resend carries the same Message-ID.
         # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
