@@ -228,7 +228,7 @@ class OrganiserAction(models.Model):
         gettext_noop("by"), gettext_noop("division"), gettext_noop("player"), gettext_noop("players"),
         gettext_noop("after_round"), gettext_noop("resigned_games"), gettext_noop("replacement"), gettext_noop("game"),
         gettext_noop("previous"), gettext_noop("promoted"), gettext_noop("relegated"),
-        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round_robin"), gettext_noop("swiss"))}
+        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round-robin"), gettext_noop("swiss"))}
 
     @property
     def details_shown(self) -> list[tuple[str, str]]:
