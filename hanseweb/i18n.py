@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpResponseRedirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -53,7 +54,11 @@ class AccountLanguageMiddleware:
 
     def __call__(self, request):
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        try:
+            signed_in = user is not None and user.is_authenticated
+        except DatabaseError:  # the database is down: the page (e.g. /healthz's 503) says so itself
+            signed_in = False
+        if signed_in:
             code = language_of(user)
             translation.activate(code)
             request.LANGUAGE_CODE = code
