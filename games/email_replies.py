@@ -16,9 +16,13 @@ import re
 from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from mailparser_reply.parser import EmailMessage
 
 from hanseweb.accounts.models import User
+from hanseweb.i18n import language_of
 from hanseweb.mail.models import InboundEmail
 from hanseweb.mail.outbox import absolute, queue_mail
 
@@ -115,8 +119,14 @@ def moves_in(text: str) -> list[str]:
 
 
 def handle(row: InboundEmail) -> tuple[str, str]:
-    """Process one received mail. Returns (status, outcome) for the row."""
+    """Process one received mail. Returns (status, outcome) for the row. Everything said back
+    (and the outcome noted on the row) is in the language of the sender's account."""
     sender = User.objects.filter(email__iexact=row.sender, is_active=True).first()
+    with translation.override(language_of(sender) if sender is not None else settings.LANGUAGE_CODE):
+        return _handle(row, sender)
+
+
+def _handle(row: InboundEmail, sender) -> tuple[str, str]:
     token = find_token(row.recipients)
     if token is None:
         return InboundEmail.IGNORED, "not addressed to a game's reply address"
@@ -127,10 +137,10 @@ def handle(row: InboundEmail) -> tuple[str, str]:
     game = Game.objects.filter(pk=game_id).first()
     seat = game.seats.select_related("user").filter(number=seat_number).first() if game else None
     if seat is None:
-        return _refuse(sender, row, "The game of this reply address no longer exists. Please use the game page.")
+        return _refuse(sender, row, _("The game of this reply address no longer exists. Please use the game page."))
     if sender is None or sender.pk != seat.user_id:
-        return _refuse(sender, row, "This reply came from an address that does not play this seat. Replies "
-                                    "are accepted only from the address of the player's account.", game=game)
+        return _refuse(sender, row, _("This reply came from an address that does not play this seat. Replies "
+                                      "are accepted only from the address of the player's account."), game=game)
     lines = moves_in(row.text)
     said, problem = _say(game, sender, [SAY.match(line).group(1) for line in lines if SAY.match(line)])
     moves = [line for line in lines if not SAY.match(line)]
@@ -140,8 +150,9 @@ def handle(row: InboundEmail) -> tuple[str, str]:
             return InboundEmail.ACCEPTED, f"said {len(said)} chat line(s)"
         return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}"
     if not moves:
-        return _refuse(sender, row, "No move was found in your reply. Write each move on its own line at "
-                                    "the top of the reply (and \"say: ...\" to talk to the table).", game=game, seat=seat)
+        return _refuse(sender, row, _("No move was found in your reply. Write each move on its own line at "
+                                      "the top of the reply (and \"say: ...\" to talk to the table)."),
+                       game=game, seat=seat)
     command = COMMAND.match(moves[0])
     if command and not _is_legal_move(game, seat, moves[0]):  # a game's own move "back" stays a move
         return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
@@ -159,8 +170,8 @@ def handle(row: InboundEmail) -> tuple[str, str]:
         try:
             outcome = services.submit_move(game.pk, sender, text, expected_seq=expected, channel=Move.EMAIL)
         except services.StaleMove:
-            problem = (text, "This mail answers an older position: the game has moved on since it was "
-                             "sent, so nothing more was taken from it.")
+            problem = (text, _("This mail answers an older position: the game has moved on since it was "
+                               "sent, so nothing more was taken from it."))
             break
         except services.GameError as exc:
             problem = (text, str(exc))
@@ -216,17 +227,19 @@ def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str
     try:
         if match.group(3):
             user = vacation.end(sender)
-            done = f"back: your vacation has ended ({vacation.days_left(user)} vacation days left this year)"
+            done = _("back: your vacation has ended (%(days)d vacation days left this year)") % {
+                "days": vacation.days_left(user)}
         else:
             raw = match.group(2) or ""
             if not raw.isdigit() or len(raw) > 4:
                 raise vacation.VacationError(
-                    f"\"vacation {raw}\" is not a number of days: write for example \"vacation 5\" "
-                    f"(1 to {vacation.MAX_DAYS} days).")
+                    _("\"vacation %(raw)s\" is not a number of days: write for example \"vacation 5\" "
+                      "(1 to %(max)d days).") % {"raw": raw, "max": vacation.MAX_DAYS})
             user = vacation.start(sender, int(raw))
-            until = timezone.localtime(user.vacation_until).strftime("%a %d %b %Y, %H:%M")
-            done = (f"vacation: you are away until {until} ({vacation.days_left(user)} vacation days left this "
-                    f"year); your deadlines wait for you meanwhile. Reply \"back\" to end it early.")
+            until = date_format(timezone.localtime(user.vacation_until), "D j M Y, H:i")
+            done = _("vacation: you are away until %(until)s (%(days)d vacation days left this year); your "
+                     "deadlines wait for you meanwhile. Reply \"back\" to end it early.") % {
+                "until": until, "days": vacation.days_left(user)}
             done = " ".join([done, *vacation.notes(user)])  # a league's cap or ban
     except vacation.VacationError as exc:
         return _refuse(sender, row, str(exc), game=game, seat=seat)
@@ -253,8 +266,10 @@ def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str
     if line in menu:  # an engine whose move is a bare number: the text wins
         return line
     if not 1 <= number <= len(menu):
-        return line, (f"There is no choice {number}: the menu had {len(menu)} choice{'s' if len(menu) != 1 else ''}"
-                      f"{f' (1 to {len(menu)})' if len(menu) > 1 else ''}.")
+        if len(menu) == 1:
+            return line, _("There is no choice %(number)d: the menu had 1 choice.") % {"number": number}
+        return line, _("There is no choice %(number)d: the menu had %(n)d choices (1 to %(n)d).") % {
+            "number": number, "n": len(menu)}
     return menu[number - 1]
 
 

@@ -1,6 +1,8 @@
 import unicodedata
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import available_slugs, get_engine
 
@@ -32,26 +34,27 @@ def _seat_index(value) -> int | None:
 
 
 def _option_field(spec: dict, widget=None) -> forms.Field:
-    choices = [(str(value), label) for value, label in spec["choices"]]
+    # the engine's option texts are N_-marked English: translated here, in the page's language
+    choices = [(str(value), gettext(str(label))) for value, label in spec["choices"]]
     return forms.TypedChoiceField(
-        label=spec["label"], choices=choices, initial=str(spec["default"]),
-        coerce=lambda raw, spec=spec: {str(v): v for v, _ in spec["choices"]}[raw],
-        help_text=spec.get("help", ""), widget=widget,
+        label=gettext(spec["label"]), choices=choices, initial=str(spec["default"]),
+        coerce=lambda raw, spec=spec: {str(v): v for v, _label in spec["choices"]}[raw],
+        help_text=gettext(spec["help"]) if spec.get("help") else "", widget=widget,
     )
 
 
 class CreateGameForm(forms.Form):
-    engine = forms.ChoiceField(label="Game")
-    title = forms.CharField(max_length=100, required=False, help_text="Optional; e.g. 'Thursday club'")
-    players = forms.TypedChoiceField(coerce=int, label="Number of players")
+    engine = forms.ChoiceField(label=_("Game"))
+    title = forms.CharField(max_length=100, required=False, help_text=_("Optional; e.g. 'Thursday club'"))
+    players = forms.TypedChoiceField(coerce=int, label=_("Number of players"))
     listed = forms.TypedChoiceField(
-        label="Who may join", coerce=lambda v: v == "open", initial="open",
-        choices=[("open", "Anyone: list it under open games"), ("invite", "Invited players only (share the join link)")],
+        label=_("Who may join"), coerce=lambda v: v == "open", initial="open",
+        choices=[("open", _("Anyone: list it under open games")), ("invite", _("Invited players only (share the join link)"))],
     )
-    seat_order = forms.ChoiceField(choices=Game.SEAT_ORDER_CHOICES, initial=Game.SEAT_ORDER_RANDOM, label="Seat order")
+    seat_order = forms.ChoiceField(choices=Game.SEAT_ORDER_CHOICES, initial=Game.SEAT_ORDER_RANDOM, label=_("Seat order"))
     move_deadline_hours = forms.IntegerField(
-        required=False, min_value=1, max_value=24 * 30, label="Deadline per decision (hours)",
-        help_text="Empty: no deadline. When it passes, the rulebook's default decision is taken.",
+        required=False, min_value=1, max_value=24 * 30, label=_("Deadline per decision (hours)"),
+        help_text=_("Empty: no deadline. When it passes, the rulebook's default decision is taken."),
     )
 
     def __init__(self, *args, engine_slug: str | None = None, players_hint: str | None = None, **kwargs):
@@ -121,7 +124,7 @@ class MoveForm(forms.Form):
         "required": "The move was empty: choose a move.",
         "null_characters_not_allowed": "The move contains a NUL byte, which no move has: type it as plain text.",
     })
-    seq = forms.IntegerField(min_value=0, help_text="the move number the page was showing", error_messages={
+    seq = forms.IntegerField(min_value=0, help_text=_("the move number the page was showing"), error_messages={
         "required": "The page's move number was missing: reload the game page and choose again.",
         "invalid": "The page's move number was garbled: reload the game page and choose again.",
         "min_value": "The page's move number was garbled: reload the game page and choose again.",
@@ -130,14 +133,15 @@ class MoveForm(forms.Form):
     def clean_move(self):
         text = self.cleaned_data["move"]
         if "\ufffd" in text:  # what the decoder leaves of bytes that are not UTF-8
-            raise forms.ValidationError("The move contains bytes that are not valid text (UTF-8): type it again.")
+            raise forms.ValidationError(_("The move contains bytes that are not valid text (UTF-8): type it again."))
         for char in text:
             if char not in "\t\n\r" and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
-                raise forms.ValidationError(f"The move contains an invisible control character (U+{ord(char):04X}), "
-                                            "which no move has: type it as plain text.")
+                raise forms.ValidationError(_("The move contains an invisible control character (U+%(code)s), "
+                                              "which no move has: type it as plain text.") % {"code": f"{ord(char):04X}"})
         if len(text) > MAX_MOVE_LENGTH:
-            raise forms.ValidationError(f"That move is too long: {len(text):,} characters, and a move is at most "
-                                        f"{MAX_MOVE_LENGTH}. Choose one of the moves offered.")
+            raise forms.ValidationError(_("That move is too long: %(length)s characters, and a move is at most "
+                                          "%(max)d. Choose one of the moves offered.")
+                                        % {"length": f"{len(text):,}", "max": MAX_MOVE_LENGTH})
         return text
 
     def problem(self) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.engines.events import visible
 
 from .models import Game, Move
-from .presentation import fill_names
+from .presentation import event_text, fill_names
 from .services import HUMAN, UNDO
 
 PAGE = 40  # moves per screenful of log (game page, mails, each page of the full log)
@@ -37,7 +37,7 @@ def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: 
     out = []
     if with_setup:
         for ev in visible(game.setup_events or [], viewer):
-            out.append({"seq": 0, "seat": ev["seat"], "text": fill_names(ev["text"], names),
+            out.append({"seq": 0, "seat": ev["seat"], "text": fill_names(event_text(ev), names),
                         "at": game.started_at, "channel": ""})
     for seq, seat, text, channel, at, events in rows:
         if seq in undone:
@@ -46,7 +46,7 @@ def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: 
             events = [{"n": seq, "seat": seat, "text": "{p%d}: %s" % (seat, text)}]
         shown = "" if channel == Move.WEB else dict(Move.CHANNEL_CHOICES).get(channel, channel)
         for ev in visible(events, viewer):
-            out.append({"seq": seq, "seat": ev["seat"], "text": fill_names(ev["text"], names),
+            out.append({"seq": seq, "seat": ev["seat"], "text": fill_names(event_text(ev), names),
                         "at": at, "channel": shown})
     return out
 

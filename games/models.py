@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES, get_engine
 from games.engines.fairness import SALT_BYTES, commitment
@@ -28,12 +29,12 @@ def new_invite_code() -> str:
 
 class Game(models.Model):
     OPEN, RUNNING, FINISHED = "open", "running", "finished"
-    STATUS_CHOICES = [(OPEN, "Waiting for players"), (RUNNING, "Running"), (FINISHED, "Finished")]
+    STATUS_CHOICES = [(OPEN, _("Waiting for players")), (RUNNING, _("Running")), (FINISHED, _("Finished"))]
     SEAT_ORDER_RANDOM, SEAT_ORDER_JOINED, SEAT_ORDER_CREATOR = "random", "joined", "creator"
     SEAT_ORDER_CHOICES = [
-        (SEAT_ORDER_RANDOM, "Random (drawn from the game's seed); starts when full"),
-        (SEAT_ORDER_JOINED, "In the order players joined (creator first); starts when full"),
-        (SEAT_ORDER_CREATOR, "I set the order and start the game when it is full"),
+        (SEAT_ORDER_RANDOM, _("Random (drawn from the game's seed); starts when full")),
+        (SEAT_ORDER_JOINED, _("In the order players joined (creator first); starts when full")),
+        (SEAT_ORDER_CREATOR, _("I set the order and start the game when it is full")),
     ]
 
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
@@ -48,11 +49,11 @@ class Game(models.Model):
     # True for games created before commitments existed: theirs was made after the fact.
     commitment_late = models.BooleanField(default=False, editable=False)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=OPEN, db_index=True)
-    listed = models.BooleanField(default=True, help_text="Shown in the lobby's open games; otherwise join by link only")
+    listed = models.BooleanField(default=True, help_text=_("Shown in the lobby's open games; otherwise join by link only"))
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code, editable=False)
     seat_order = models.CharField(max_length=16, choices=SEAT_ORDER_CHOICES, default=SEAT_ORDER_RANDOM)
     move_deadline_hours = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Hours a player has for each decision; empty = no deadline"
+        null=True, blank=True, help_text=_("Hours a player has for each decision; empty = no deadline")
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -105,8 +106,8 @@ class Game(models.Model):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
-    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat in turn order, from 0; set at start")
-    options = models.JSONField(default=dict, blank=True, help_text="This player's private settings for this game")
+    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Seat in turn order, from 0; set at start"))
+    options = models.JSONField(default=dict, blank=True, help_text=_("This player's private settings for this game"))
     joined_at = models.DateTimeField(auto_now_add=True)
     resigned = models.BooleanField(default=False)
     resigned_at = models.DateTimeField(null=True, blank=True)
@@ -149,12 +150,12 @@ class Move(models.Model):
 
     WEB, EMAIL, TIMEOUT, ADMIN, AUTOPILOT, RESIGN = "web", "email", "timeout", "admin", "autopilot", "resign"
     CHANNEL_CHOICES = [
-        (WEB, "web"), (EMAIL, "email reply"), (TIMEOUT, "deadline passed"), (ADMIN, "admin"),
-        (AUTOPILOT, "autopilot for a resigned player"), (RESIGN, "resignation"),
+        (WEB, _("web")), (EMAIL, _("email reply")), (TIMEOUT, _("deadline passed")), (ADMIN, _("admin")),
+        (AUTOPILOT, _("autopilot for a resigned player")), (RESIGN, _("resignation")),
     ]
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
-    seq = models.PositiveIntegerField(help_text="1, 2, 3, … per game")
+    seq = models.PositiveIntegerField(help_text=_("1, 2, 3, … per game"))
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
     text = models.CharField(max_length=200)

@@ -5,7 +5,11 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils import translation
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from hanseweb.i18n import language_of
 
 from hanseweb.accounts.models import User
 from hanseweb.mail.outbox import absolute, queue_mail, queue_rendered_later
@@ -44,14 +48,17 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     are rendered by the sending worker, see ``your_turn``).
 
     The move number in the reply address (as in the page's form) is the per-seat stale check: a
-    reply is taken while the seat's own decision has not changed since (``services.decision_current``)."""
-    made = decision_content(game, seat, template=template, with_news=with_news, after_seq=seat.seen_seq, **extra)
-    queue_mail(to=seat.user.email, user=seat.user, kind=kind, **made, **thread_of(game, seat.number))
+    reply is taken while the seat's own decision has not changed since (``services.decision_current``).
+    Everything in it is in the language of the seat's player."""
+    with translation.override(language_of(seat.user)):
+        made = decision_content(game, seat, template=template, with_news=with_news, after_seq=seat.seen_seq, **extra)
+        queue_mail(to=seat.user.email, user=seat.user, kind=kind, **made, **thread_of(game, seat.number))
 
 
 def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, after_seq: int, **extra) -> dict:
     """``queue_mail``'s template, context, Reply-To and picture of a decision mail for ``seat``
-    with the game as ``game`` holds it (its ``state_cache`` at move ``move_count``)."""
+    with the game as ``game`` holds it (its ``state_cache`` at move ``move_count``), in the
+    language active (the caller's ``translation.override``)."""
     engine = game.engine_obj
     state = game.state_cache
     names = presentation.player_names(game)
@@ -63,7 +70,7 @@ def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, 
         "game": game,
         "engine_name": engine.name,
         "player": seat.user,
-        "prompt": view.get("prompt", ""),
+        "prompt": presentation.prompt_text(view),
         "view_text": presentation.view_text(game.engine, view, names),
         "legal": legal,
         "deadline": game.deadline_at,
@@ -176,7 +183,6 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
 
 def game_over(game: Game) -> None:
     with_users(game)
-    engine = game.engine_obj
     names = presentation.player_names(game)
     result = game.result or {}
     standings = []
@@ -193,23 +199,29 @@ def game_over(game: Game) -> None:
         # the result goes out under every policy but "off"; digest readers get it in the digest
         if seat.user.mail_policy not in (User.NOTIFY_EVERY_TURN, User.NOTIFY_DEBOUNCED):
             continue
-        since, _ = history.since(game, number, names, seat.seen_seq)
-        queue_mail(
-            to=seat.user.email,
-            user=seat.user,
-            template="games/mail/game_over",
-            kind="game_over",
-            **thread_of(game, number),
-            context={
-                "game": game,
-                "engine_name": engine.name,
-                "player": seat.user,
-                "standings": standings,
-                "ended_by": result.get("ended_by"),
-                "since": since,
-                "game_url": absolute(reverse("game", args=[game.pk])),
-            },
-        )
+        with translation.override(language_of(seat.user)):
+            _result_mail(game, number, seat, names, standings, result)
+
+
+def _result_mail(game, number, seat, names, standings, result) -> None:
+    engine = game.engine_obj
+    since, _skipped = history.since(game, number, names, seat.seen_seq)
+    queue_mail(
+        to=seat.user.email,
+        user=seat.user,
+        template="games/mail/game_over",
+        kind="game_over",
+        **thread_of(game, number),
+        context={
+            "game": game,
+            "engine_name": engine.name,
+            "player": seat.user,
+            "standings": standings,
+            "ended_by": result.get("ended_by"),
+            "since": since,
+            "game_url": absolute(reverse("game", args=[game.pk])),
+        },
+    )
 
 
 def reminder(game: Game, seat: Seat) -> None:
@@ -235,6 +247,12 @@ def digest(user: User, now) -> bool:
             if (found := items(user, since, now))]
     if not waiting and not ended and not news:
         return False
+    with translation.override(language_of(user)):
+        _digest_mail(user, now, waiting, ended, news)
+    return True
+
+
+def _digest_mail(user, now, waiting, ended, news) -> None:
     rows, told = [], []
     for seat in waiting:
         game = seat.game
@@ -257,20 +275,19 @@ def digest(user: User, now) -> bool:
     for seat, said in told:
         if said:
             chat.mark_told(seat, said["last_id"])
-    return True
 
 
 def _left(delta) -> str:
     if delta is None:
-        return "no deadline"
+        return _("no deadline")
     seconds = int(delta.total_seconds())
     if seconds <= 0:
-        return "deadline passed"
+        return _("deadline passed")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h left"
+        return _("%(days)d d %(hours)d h left") % {"days": days, "hours": hours}
     if hours:
-        return f"{hours} h {minutes} min left"
-    return f"{minutes} min left"
+        return _("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
+    return _("%(minutes)d min left") % {"minutes": minutes}

@@ -10,8 +10,12 @@ import html
 import re
 from importlib import import_module
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engines import SLUG_MODULES
 from games.engines.colours import ink
+from games.engines.i18n import render
 
 from .models import Game
 
@@ -65,12 +69,33 @@ def seat_marks(slug: str, players: int) -> list[dict]:
         cue = cues[i] if i < len(cues) else str(i + 1)
         out.append({"colour": colour, "mark": SHAPE_GLYPHS.get(cue, cue), "ink": ink(colour)})
     return out
+def tr(message) -> str:
+    """An engine text (a constant key, a ``msg`` or a ``Say``) in the active language (docs/i18n.md)."""
+    return render(getattr(message, "message", message), gettext)
+
+
+def error_text(exc) -> str:
+    """An engine's or the site's error in the active language: ``IllegalMove`` keeps its message."""
+    message = getattr(exc, "message", None)
+    if message is None and exc.args:
+        message = getattr(exc.args[0], "message", None)
+    return tr(message) if message is not None else tr(str(exc))
+
+
+def prompt_text(view: dict) -> str:
+    """What the view asks of its seat, in the active language."""
+    return tr(view.get("prompt_msg") or view.get("prompt") or "")
+
+
+def event_text(ev: dict) -> str:
+    """A log event in the active language; events stored without a message by their English text."""
+    return tr(ev.get("msg") or ev["text"])
 
 
 def view_text(slug: str, view: dict, names: list[str]) -> str:
     text = _module(slug, "text")
     if text is not None:
-        return text.render_text(view, names)
+        return text.render_text(view, names, _=tr)
     return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "log")
 
 
@@ -78,27 +103,30 @@ def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:
     svg = _module(slug, "svg")
     if svg is None:
         return ""
-    return svg.render_svg(view, names, legal=legal)
+    return svg.render_svg(view, names, legal=legal, _=tr)
 
 
 def move_label(slug: str, view: dict, move: str, names: list[str]) -> str:
     """A listed move in words (the engine's ``labels.py``), or the move text without one."""
     labels = _module(slug, "labels")
-    return labels.label(view, move, names) if labels is not None else move
+    if labels is None:
+        return move
+    said = labels.label(view, move, names, _=tr)
+    return said if isinstance(said, str) and not hasattr(said, "message") else tr(said)
 
 
 # Headings of the groups of move buttons, by the move's first word (its kind).
 GROUP_NAMES = {
-    "place": "Place", "move": "Move", "buy": "Buy", "sell": "Sell", "build": "Build", "discard": "Give up",
-    "fill": "Markets", "no": "Markets", "end": "Finish", "done": "Finish", "cancel": "Finish", "back": "Finish",
-    "assign": "Actions", "displace": "Actions", "establish": "Establish", "with": "Which piece", "on": "Where",
-    "at": "Where", "to": "Where", "from": "Bring from", "swap": "Swap", "space": "Which space",
-    "kontor": "Reward", "extra": "Reward", "develop": "Reward", "nothing": "Reward", "coellen": "Reward",
-    "pick": "Which piece", "lift": "Which piece", "use": "Bonus markers", "sail": "Sail", "stay": "Sail",
-    "declare": "Declare", "privilege": "Privilege", "kaperbrief": "Kaperbrief", "pirate": "Pirate",
-    "take": "Take goods", "play": "Play a card", "trade": "Trade", "keep": "Keep", "unload": "Unload",
-    "refill": "Cards", "score": "Score a card", "set": "Set aside", "stop": "Finish", "push": "Push",
-    "expel": "Expel", "pass": "Finish", "elsewhere": "Where", "free": "Pawn", "pawn": "Pawn",
+    "place": pgettext_lazy("move group", "Place"), "move": pgettext_lazy("move group", "Move"), "buy": gettext_lazy("Buy"), "sell": gettext_lazy("Sell"), "build": gettext_lazy("Build"), "discard": gettext_lazy("Give up"),
+    "fill": gettext_lazy("Markets"), "no": gettext_lazy("Markets"), "end": gettext_lazy("Finish"), "done": gettext_lazy("Finish"), "cancel": gettext_lazy("Finish"), "back": gettext_lazy("Finish"),
+    "assign": gettext_lazy("Actions"), "displace": gettext_lazy("Actions"), "establish": gettext_lazy("Establish"), "with": gettext_lazy("Which piece"), "on": gettext_lazy("Where"),
+    "at": gettext_lazy("Where"), "to": gettext_lazy("Where"), "from": gettext_lazy("Bring from"), "swap": gettext_lazy("Swap"), "space": gettext_lazy("Which space"),
+    "kontor": gettext_lazy("Reward"), "extra": gettext_lazy("Reward"), "develop": gettext_lazy("Reward"), "nothing": gettext_lazy("Reward"), "coellen": gettext_lazy("Reward"),
+    "pick": gettext_lazy("Which piece"), "lift": gettext_lazy("Which piece"), "use": gettext_lazy("Bonus markers"), "sail": gettext_lazy("Sail"), "stay": gettext_lazy("Sail"),
+    "declare": gettext_lazy("Declare"), "privilege": gettext_lazy("Privilege"), "kaperbrief": gettext_lazy("Kaperbrief"), "pirate": gettext_lazy("Pirate"),
+    "take": gettext_lazy("Take goods"), "play": gettext_lazy("Play a card"), "trade": gettext_lazy("Trade"), "keep": gettext_lazy("Keep"), "unload": gettext_lazy("Unload"),
+    "refill": gettext_lazy("Cards"), "score": gettext_lazy("Score a card"), "set": gettext_lazy("Set aside"), "stop": gettext_lazy("Finish"), "push": gettext_lazy("Push"),
+    "expel": gettext_lazy("Expel"), "pass": gettext_lazy("Finish"), "elsewhere": gettext_lazy("Where"), "free": gettext_lazy("Pawn"), "pawn": gettext_lazy("Pawn"),
 }
 
 
@@ -109,6 +137,6 @@ def move_groups(slug: str, view: dict, legal: list[str], names: list[str]) -> li
     own = getattr(_module(slug, "labels"), "GROUPS", {})  # an engine's own headings, where they differ
     for move in legal:
         verb = move.split(" ", 1)[0]
-        kind = own.get(verb) or GROUP_NAMES.get(verb, verb.capitalize())
+        kind = str(tr(own[verb]) if verb in own else GROUP_NAMES.get(verb, verb.capitalize()))
         groups.setdefault(kind, []).append({"move": move, "label": move_label(slug, view, move, names)})
     return [{"kind": kind, "moves": moves} for kind, moves in groups.items()]

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
@@ -141,7 +142,7 @@ def _locked(game_id: int) -> Game:
     and a move is the request players wait for."""
     game = next(iter(Game.objects.raw(_lock_sql(), [game_id])), None)
     if game is None:
-        raise GameError("There is no such game (it may have been cancelled).")
+        raise GameError(_("There is no such game (it may have been cancelled)."))
     # Seats are read after the lock is held, by a statement of their own: a join in the locking
     # query would give the seats as they were before a concurrent move committed.
     _load_seats(game)
@@ -228,14 +229,14 @@ def join_game(game_id: int, user, seat_options: dict | None = None, invite_code:
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Game.OPEN:
-            raise GameError("This game has already started; you can watch it but not join.")
+            raise GameError(_("This game has already started; you can watch it but not join."))
         if not game.listed and invite_code != game.invite_code:
-            raise GameError("This game is by invitation only: open the join link you were sent.")
+            raise GameError(_("This game is by invitation only: open the join link you were sent."))
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
-            raise GameError("You have already joined this game.")
+            raise GameError(_("You have already joined this game."))
         if len(seats) >= game.players:
-            raise GameError("This game is full.")
+            raise GameError(_("This game is full."))
         Seat.objects.create(game=game, user=user, options=_seat_options(game.engine_obj, seat_options))
         _load_seats(game)
         if len(seats) + 1 == game.players and game.seat_order != Game.SEAT_ORDER_CREATOR:
@@ -249,14 +250,15 @@ def start_game(game_id: int, user, order: list[int]) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         if game.created_by_id != user.pk:
-            raise GameError("Only the creator can start this game.")
+            raise GameError(_("Only the creator can start this game."))
         if game.status != Game.OPEN:
-            raise GameError("This game has already started.")
+            raise GameError(_("This game has already started."))
         seats = {s.user_id: s for s in game.seats.all()}
         if len(seats) != game.players:
-            raise GameError(f"The game starts when all {game.players} seats are taken ({len(seats)} so far).")
+            raise GameError(_("The game starts when all %(players)d seats are taken (%(taken)d so far).")
+                            % {"players": game.players, "taken": len(seats)})
         if sorted(order) != sorted(seats):
-            raise GameError("The seat order must name every player exactly once.")
+            raise GameError(_("The seat order must name every player exactly once."))
         _start(game, [seats[user_id] for user_id in order])
         return game
 
@@ -265,21 +267,21 @@ def leave_game(game_id: int, user) -> None:
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Game.OPEN:
-            raise GameError("The game has started: resign instead of leaving.")
+            raise GameError(_("The game has started: resign instead of leaving."))
         if game.created_by_id == user.pk:
-            raise GameError("You created this game; cancel it instead.")
-        deleted, _ = game.seats.filter(user=user).delete()
+            raise GameError(_("You created this game; cancel it instead."))
+        deleted, _count = game.seats.filter(user=user).delete()
         if not deleted:
-            raise GameError("You are not in this game.")
+            raise GameError(_("You are not in this game."))
 
 
 def cancel_game(game_id: int, user) -> None:
     with transaction.atomic():
         game = _locked(game_id)
         if game.created_by_id != user.pk:
-            raise GameError("Only the creator can cancel a game.")
+            raise GameError(_("Only the creator can cancel a game."))
         if game.status != Game.OPEN:
-            raise GameError("A started game cannot be cancelled.")
+            raise GameError(_("A started game cannot be cancelled."))
         game.seats.all().delete()
         game.delete()
 
@@ -310,17 +312,17 @@ def submit_move(game_id: int, user, text: str, *, expected_seq: int | None = Non
         game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None:
-            raise GameError("You are not playing in this game.")
+            raise GameError(_("You are not playing in this game."))
         return _submit(game, seat, text, expected_seq=expected_seq, channel=channel, user=user)
 
 
 def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -> Outcome:
     if game.status == Game.FINISHED:
-        raise GameError("This game is over.")
+        raise GameError(_("This game is over."))
     if game.status != Game.RUNNING:
-        raise GameError("This game has not started yet.")
+        raise GameError(_("This game has not started yet."))
     if seat.resigned:
-        raise GameError("You have resigned from this game.")
+        raise GameError(_("You have resigned from this game."))
     engine = game.engine_obj
     state = current_state(game)
     previous = engine.to_act(state)
@@ -331,12 +333,12 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
             "Nothing was changed; look at the board again and choose anew."
         )
     if seat.number not in previous:
-        raise GameError("It is not your turn: nothing is waiting for your decision in this game.")
+        raise GameError(_("It is not your turn: nothing is waiting for your decision in this game."))
     text = " ".join(str(text or "").replace("\x00", " ").split())
     if not text:
-        raise GameError("The move is empty.")
+        raise GameError(_("The move is empty."))
     if len(text) > 200:
-        raise GameError("That move is too long to be a move (at most 200 characters).")
+        raise GameError(_("That move is too long to be a move (at most 200 characters)."))
     if text.lower() == UNDO and channel in (Move.WEB, Move.EMAIL):
         return _undo(game, seat, channel, user)
     try:
@@ -347,7 +349,9 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
             raise IllegalMove(f"{canonical!r} is not one of your choices now")
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
-        raise GameError(f"Not accepted: {exc}") from None
+        from .presentation import error_text
+
+        raise GameError(_("Not accepted: %(reason)s") % {"reason": error_text(exc)}) from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
     if seat.quiet_since_seq is not None:  # the player acted: the debounced policy may mail again
@@ -362,8 +366,8 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
     """Take back the seat's last step: logged as the move ``undo`` (the log stays append-only)."""
     current_state(game)  # rebuilds the undo step if the snapshot was stale
     if not can_undo(game, seat.number):
-        raise GameError("There is nothing to undo: only your own last step can be taken back, and only "
-                        "while it revealed nothing hidden and nobody else has had to decide since.")
+        raise GameError(_("There is nothing to undo: only your own last step can be taken back, and only "
+                        "while it revealed nothing hidden and nobody else has had to decide since."))
     move = _log(game, seat.number, UNDO, channel, user, game.undo_state, told=True,
                 events=[event(0, seat.number, "{p%d} took back their last step." % seat.number)])
     fastsql.update(game, GAME_DERIVED)
@@ -465,7 +469,7 @@ def _autopilot(game: Game) -> None:
     """Resigned seats make their default decision so the others can play on."""
     engine = game.engine_obj
     resigned = {s.number: s for s in game.seats.all() if s.resigned}
-    for _ in range(10000):
+    for _step in range(10000):
         if game.status != Game.RUNNING or not resigned:
             return
         state = game.state_cache
@@ -485,9 +489,9 @@ def resign(game_id: int, user) -> Game:
         game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None or game.status != Game.RUNNING:
-            raise GameError("You can resign only from a running game you play in.")
+            raise GameError(_("You can resign only from a running game you play in."))
         if seat.resigned:
-            raise GameError("You have already resigned.")
+            raise GameError(_("You have already resigned."))
         seat.resigned = True
         seat.resigned_at = timezone.now()
         seat.save(update_fields=["resigned", "resigned_at"])
@@ -525,7 +529,7 @@ def time_out(game_id: int, now=None) -> int:
         previous = engine.to_act(state)
         for seat in previous:
             # the seat's whole pending turn is played with the spec's defaults
-            for _ in range(500):
+            for _step in range(500):
                 if seat not in engine.to_act(state):
                     break
                 move = engine.default_move(state, seat)

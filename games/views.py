@@ -12,12 +12,13 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -76,7 +77,7 @@ def create(request):
         except services.GameError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Game created. Share the join link below with the players you want.")
+            messages.success(request, _("Game created. Share the join link below with the players you want."))
             return redirect(game)
     return render(request, "games/create.html", {"form": form})
 
@@ -111,7 +112,7 @@ def _game_context(request, game: Game) -> dict:
         legal=legal,
         legal_groups=presentation.move_groups(game.engine, view, legal, names),
         can_undo=bool(legal) and services.can_undo(game, number),
-        prompt=view.get("prompt", ""),
+        prompt=presentation.prompt_text(view),
         log=list(reversed(log.lines)),
         log_older=log.older,
         result_rows=_result_rows(game, names, marks),
@@ -172,7 +173,7 @@ def _game_with_seats(pk) -> Game:
     seats = list(Seat.objects.filter(game_id=pk).select_related("game", "user")
                  .defer(*(f"game__{name}" for name in LARGE[:3])))
     if not seats:  # every game has its creator's seat; none: there is no such game
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     game = seats[0].game
     services.set_seats(game, seats)
     return game
@@ -187,7 +188,7 @@ def game_page(request, pk):
     # What decides the page's version, read as plain values in one query (no models built).
     rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
     if not rows:  # every game keeps its creator's seat; none: there is no such game
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     _, _, _, _, move_count, status, deadline_at, invite_code, title, to_act, _, _ = rows[0]
     version = _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))
     if status == Game.OPEN:
@@ -270,7 +271,7 @@ def game_log(request, pk):
     """The whole log, a page of moves at a time, newest first, as the viewer may read it."""
     game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
     if game.status == Game.OPEN:
-        raise Http404("This game has not started.")
+        raise Http404(_("This game has not started."))
     seat = services.seat_of(game, request.user)
     try:
         before = int(request.GET["before"]) if request.GET.get("before") else None
@@ -289,7 +290,7 @@ def game_replay(request, pk):
     that is the final view, which shows everything."""
     game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
     if game.status == Game.OPEN:
-        raise Http404("This game has not started.")
+        raise Http404(_("This game has not started."))
     seat = services.seat_of(game, request.user)
     number = seat.number if seat else None
     last = game.move_count
@@ -303,8 +304,8 @@ def game_replay(request, pk):
     marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names, before=at + 1, as_of=True)
     seen = seat.seen_seq if seat is not None and seat.seen_seq < last else None
-    steps = [("first", "« First", 0), ("back", "◀ Back", max(0, at - 1)),
-             ("forward", "Forward ▶", min(last, at + 1)), ("last", "Last »", last)]
+    steps = [("first", "« " + _("First"), 0), ("back", "◀ " + _("Back"), max(0, at - 1)),
+             ("forward", _("Forward") + " ▶", min(last, at + 1)), ("last", _("Last") + " »", last)]
     return render(request, "games/replay.html", {
         "game": game, "seat": seat, "at": at, "last": last, "view": view, "names": names,
         "players": [{"name": names[i], **marks[i], "to_act": i in view.get("to_act", [])}
@@ -341,14 +342,14 @@ def start(request, pk):
     try:
         order = [int(request.POST.get(f"seat_{i}", "")) for i in range(game.players)]
     except ValueError:
-        messages.error(request, "Choose a player for every seat.")
+        messages.error(request, _("Choose a player for every seat."))
         return redirect(game)
     try:
         services.start_game(game.pk, request.user, order)
     except services.GameError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "The game has started!")
+        messages.success(request, _("The game has started!"))
     return redirect(game)
 
 
@@ -358,7 +359,7 @@ def join(request, pk):
     game = get_object_or_404(Game, pk=pk)
     form = SeatOptionsForm(request.POST, engine=game.engine_obj)
     if not form.is_valid():
-        messages.error(request, "Please choose your settings again.")
+        messages.error(request, _("Please choose your settings again."))
         return redirect(game)
     try:
         services.join_game(game.pk, request.user, seat_options=form.seat_options(),
@@ -367,7 +368,8 @@ def join(request, pk):
         messages.error(request, str(exc))
     else:
         game.refresh_from_db()
-        messages.success(request, "You have joined." + (" The game has started!" if game.status == Game.RUNNING else ""))
+        messages.success(request, _("You have joined. The game has started!") if game.status == Game.RUNNING
+                         else _("You have joined."))
     return redirect(game)
 
 
@@ -379,15 +381,15 @@ def join_by_code(request, code):
     """The join link: remembers the code in the session, so the game page offers to join."""
     game = Game.objects.filter(invite_code=code).first()
     if game is None:
-        raise Http404("No game has this join link.")
+        raise Http404(_("No game has this join link."))
     request.session[_invite_key(game)] = code
     if services.seat_of(game, request.user) is None:
         if game.status == Game.FINISHED:
-            messages.warning(request, "This game is over, so it cannot be joined; you can look at how it went.")
+            messages.warning(request, _("This game is over, so it cannot be joined; you can look at how it went."))
         elif game.status == Game.RUNNING:
-            messages.warning(request, "This game is full: it has started with all its players. You can watch it.")
+            messages.warning(request, _("This game is full: it has started with all its players. You can watch it."))
         elif game.seats.count() >= game.players:
-            messages.warning(request, "This game is full: every seat is taken.")
+            messages.warning(request, _("This game is full: every seat is taken."))
     return redirect(game)
 
 
@@ -414,12 +416,12 @@ cancel = _leave_open_game(services.cancel_game, "The game was cancelled.")
 @require_POST
 def resign(request, pk):
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm that you want to resign.")
+        messages.error(request, _("Tick the box to confirm that you want to resign."))
         return redirect("game", pk=pk)
     try:
         services.resign(pk, request.user)
     except services.GameError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "You have resigned.")
+        messages.success(request, _("You have resigned."))
     return redirect("game", pk=pk)

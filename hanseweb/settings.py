@@ -61,9 +61,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # visitors: cookie, then Accept-Language (docs/i18n.md)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "hanseweb.i18n.AccountLanguageMiddleware",  # a signed-in player: the language of the account
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -81,6 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -132,6 +135,10 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en"
+# The three languages (docs/i18n.md): chosen per account, by the browser (Accept-Language) or the
+# switcher for visitors. Catalogues in locale/ (scripts/i18n updates and compiles them).
+LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("HANSEWEB_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -266,6 +273,7 @@ HANSEWEB_RATES = {
         "chat_per_user": "120/h",  # table talk: messages one account writes (page, mail, API)
         "chat_hide_per_user": "120/h",  # moderators hiding chat messages
         "notes_per_user": "240/h",  # saving private notes, muting a chat
+        "set_language_per_ip": "60/m",  # the language switcher
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has

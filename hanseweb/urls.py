@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from .health import healthz
+from .i18n import set_language
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("language/", set_language, name="set_language"),
     path("accounts/", include("hanseweb.accounts.urls")),
     path("anymail/", include("hanseweb.mail.urls")),  # anymail's ESP webhooks; inbound replies kept whatever they hold
     path("", include("hanseweb.api.urls")),  # /api/v1/ and the profile's API token forms

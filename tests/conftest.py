@@ -110,3 +110,14 @@ def act(game, seat_number, move, channel="web"):
     game.refresh_from_db()
     with committed():
         return services.submit_move(game.pk, user_of(game, seat_number), move, expected_seq=game.move_count, channel=channel)
+
+
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """Each test starts in the site's default language: a page served in nl or de (the test
+    client runs in this thread) must not leave its language active for the next test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

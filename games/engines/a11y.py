@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from html import escape
 
+from .i18n import N_, render
 
-def root_attrs(name: str, legal) -> str:
+
+def root_attrs(name: str, legal, _=render) -> str:
     role = "group" if legal else "img"
-    return f' role="{role}" aria-label="{escape(name)}"'
+    return f' role="{role}" aria-label="{escape(_(name))}"'
 
 
-def desc(name: str, legal) -> str:
-    text = (f"{name}. The highlighted places are moves you can make: choose one with a click, "
-            f"or with Tab and Enter or Space.") if legal else f"{name}."
+def desc(name: str, legal, _=render) -> str:
+    """``_`` translates (the presentation layer passes the viewer's language)."""
+    text = (_(name) + ". " + _("The highlighted places are moves you can make: choose one with a click, "
+                               "or with Tab and Enter or Space.")) if legal else _(name) + "."
     return f"<desc>{escape(text)}</desc>"

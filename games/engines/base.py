@@ -2,14 +2,21 @@
 from __future__ import annotations
 
 import re
+from .i18n import N_, lit, say
 
 
 class IllegalMove(ValueError):
     """A move that is malformed, out of turn or against the rules.
 
-    The message is shown to the player as is (web page, email reply), so it must
-    say in plain words what was wrong.
+    The message is shown to the player (web page, email reply), so it must say in plain words
+    what was wrong. It is an English text marked ``N_`` or a ``say(...)`` (games/engines/i18n.py):
+    ``str(exc)`` is English, ``exc.message`` the key and parameters the presentation layer
+    translates (docs/i18n.md).
     """
+
+    @property
+    def message(self):
+        return getattr(self.args[0], "message", self.args[0]) if self.args else ""
 
 
 class Engine:
@@ -65,7 +72,7 @@ class Engine:
         wanted = " ".join(str(text).lower().split())
         if wanted in self.legal_moves(state, seat):
             return wanted
-        raise IllegalMove(f"{text!r} is not one of the moves you can make now")
+        raise IllegalMove(say(N_("{move} is not one of the moves you can make now"), move=lit(repr(text))))
 
     def events(self, state: dict) -> list[dict]:
         """The log events of the step that produced ``state`` (the setup's events for the state
@@ -88,9 +95,8 @@ class Engine:
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise IllegalMove(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
-            )
+            raise IllegalMove(say(N_("{game} is for {min}–{max} players, not {players}"), game=lit(self.name),
+                                  min=self.min_players, max=self.max_players, players=lit(players)))
 
     def normalise_options(self, options: dict | None, players: int) -> dict:
         """Fill defaults and reject unknown or invalid options.
@@ -103,7 +109,7 @@ class Engine:
         if seats is None:
             seats = [{} for _ in range(players)]
         if not isinstance(seats, list) or len(seats) != players:
-            raise IllegalMove(f"options['seats'] must list one dict per seat ({players})")
+            raise IllegalMove(say(N_("options['seats'] must list one dict per seat ({players})"), players=players))
         out["seats"] = [_checked(dict(s or {}), self.seat_option_specs, self.name) for s in seats]
         return out
 
@@ -112,13 +118,14 @@ def _checked(options: dict, specs: list[dict], game: str) -> dict:
     known = {spec["key"]: spec for spec in specs}
     for key in options:
         if key not in known:
-            raise IllegalMove(f"unknown option {key!r} for {game}")
+            raise IllegalMove(say(N_("unknown option {key} for {game}"), key=lit(repr(key)), game=lit(game)))
     out = {}
     for key, spec in known.items():
         value = options.get(key, spec["default"])
         allowed = [choice[0] for choice in spec["choices"]]
         # compare types too: True must not pass for 1
         if not any(value == a and type(value) is type(a) for a in allowed):
-            raise IllegalMove(f"option {key!r} must be one of {allowed}, not {value!r}")
+            raise IllegalMove(say(N_("option {key} must be one of {allowed}, not {value}"), key=lit(repr(key)),
+                                  allowed=lit(allowed), value=lit(repr(value))))
         out[key] = value
     return out

@@ -1,15 +1,27 @@
 """The log events of the engine contract (docs/engine-contract.md, "What a view holds"):
 ``{"n", "seat", "text"}``, optionally seen only by some seats (``only``), with a ``redacted``
-text for the others. Engines store them in ``state["log"]`` and show them through ``visible``."""
+text for the others. Engines store them in ``state["log"]`` and show them through ``visible``.
+
+``text`` is English. An event made from a message (``games.engines.i18n.msg``) also keeps it
+as ``msg`` (and ``redacted_msg``), so the presentation layer can show it in the viewer's
+language (docs/i18n.md); events stored without one are looked up by their English text."""
 from __future__ import annotations
 
+from .i18n import is_message, render
 
-def event(n: int, seat, text: str, only=None, redacted: str | None = None) -> dict:
-    ev = {"n": n, "seat": seat, "text": text}
+
+def event(n: int, seat, text, only=None, redacted=None) -> dict:
+    message = getattr(text, "message", text)
+    ev = {"n": n, "seat": seat, "text": render(message)}
+    if is_message(message):
+        ev["msg"] = message
     if only is not None:
         ev["only"] = list(only)
         if redacted is not None:
-            ev["redacted"] = redacted
+            hidden = getattr(redacted, "message", redacted)
+            ev["redacted"] = render(hidden)
+            if is_message(hidden):
+                ev["redacted_msg"] = hidden
     return ev
 
 
@@ -19,7 +31,13 @@ def visible(events: list[dict], seat) -> list[dict]:
     for ev in events:
         only = ev.get("only")
         if only is None or (seat is not None and seat in only):
-            out.append({"n": ev["n"], "seat": ev["seat"], "text": ev["text"]})
+            shown = {"n": ev["n"], "seat": ev["seat"], "text": ev["text"]}
+            if "msg" in ev:
+                shown["msg"] = ev["msg"]
+            out.append(shown)
         elif "redacted" in ev:
-            out.append({"n": ev["n"], "seat": ev["seat"], "text": ev["redacted"]})
+            shown = {"n": ev["n"], "seat": ev["seat"], "text": ev["redacted"]}
+            if "redacted_msg" in ev:
+                shown["msg"] = ev["redacted_msg"]
+            out.append(shown)
     return out

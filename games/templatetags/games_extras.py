@@ -1,5 +1,6 @@
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -7,8 +8,9 @@ register = template.Library()
 @register.filter
 def goods_tile(tile: str):
     """'orange/2' -> a coloured chip showing the barrel value (Hansa goods tiles)."""
-    colour, _, value = str(tile).partition("/")
-    return format_html('<span class="tile tile-{}" title="{} tile, {} barrel(s)">{}</span>', colour, colour, value, value)
+    colour, _sep, value = str(tile).partition("/")
+    title = gettext("%(colour)s tile, %(barrels)s barrel(s)") % {"colour": term(colour), "barrels": value}
+    return format_html('<span class="tile tile-{}" title="{}">{}</span>', colour, title, value)
 
 
 @register.filter
@@ -26,3 +28,18 @@ def name_of(key, items):
         if item.get("id") == key:
             return item.get("name", key)
     return key
+
+
+@register.filter
+def term(value):
+    """A game term from an engine's view (a good, a colour, a city, a card) in the page's
+    language: through the catalogue when it has the term, else as it is (docs/i18n.md)."""
+    from games.presentation import tr
+
+    return tr(str(value)) if value not in (None, "") else value
+
+
+@register.filter
+def terms(values):
+    """``term`` for each item of a list."""
+    return [term(v) for v in values or []]

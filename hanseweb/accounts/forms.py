@@ -2,12 +2,15 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
 from .models import User
 
 
 class SignupForm(forms.ModelForm):
-    password1 = forms.CharField(label="Password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
-    password2 = forms.CharField(label="Password again", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    password1 = forms.CharField(label=_("Password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    password2 = forms.CharField(label=_("Password again"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
 
     class Meta:
         model = User
@@ -25,7 +28,7 @@ class SignupForm(forms.ModelForm):
         cleaned = super().clean()
         p1, p2 = cleaned.get("password1"), cleaned.get("password2")
         if p1 and p2 and p1 != p2:
-            self.add_error("password2", "The two passwords differ.")
+            self.add_error("password2", _("The two passwords differ."))
         if p1:
             user = User(email=cleaned.get("email", ""), display_name=cleaned.get("display_name", ""))
             try:
@@ -35,8 +38,11 @@ class SignupForm(forms.ModelForm):
         return cleaned
 
     def save(self, commit=True):
+        from hanseweb.i18n import supported
+
         user = super().save(commit=False)
         user.set_password(self.cleaned_data["password1"])
+        user.language = supported(translation.get_language()) or user.language  # the page's language
         user.is_active = False  # until the address is confirmed
         if commit:
             user.save()
@@ -44,11 +50,11 @@ class SignupForm(forms.ModelForm):
 
 
 class LoginForm(AuthenticationForm):
-    username = forms.EmailField(label="Email address", widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}))
+    username = forms.EmailField(label=_("Email address"), widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}))
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "inactive": "This account is not confirmed yet: follow the link in the confirmation email.",
+        "inactive": _("This account is not confirmed yet: follow the link in the confirmation email."),
     }
 
     def clean(self):
@@ -69,13 +75,18 @@ class LoginForm(AuthenticationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "notify", "digest_hour"]
+        fields = ["display_name", "language", "notify", "digest_hour"]
         widgets = {"notify": forms.RadioSelect}
-        labels = {"notify": "Game emails", "digest_hour": "Hour of the daily digest"}
+        labels = {"notify": _("Game emails"), "digest_hour": _("Hour of the daily digest"),
+                  "language": _("Language of pages and emails")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["digest_hour"].required = False  # only the digest uses it; kept when not sent
+        self.fields["language"].required = False  # kept when not sent
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or self.instance.language
 
     def clean_digest_hour(self):
         hour = self.cleaned_data.get("digest_hour")

@@ -1,6 +1,8 @@
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import AbstractUser
+from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class UserManager(BaseUserManager):
@@ -36,22 +38,24 @@ class User(AbstractUser):
     NOTIFY_DIGEST = "digest"
     NOTIFY_OFF = "off"
     NOTIFY_CHOICES = [
-        (NOTIFY_EVERY_TURN, "Every decision: email me every time it is my turn"),
-        (NOTIFY_DEBOUNCED, "One email per game until I have acted or opened the game page"),
-        (NOTIFY_DIGEST, "A daily digest at my chosen hour, listing every game waiting for me"),
-        (NOTIFY_OFF, "No game emails"),
+        (NOTIFY_EVERY_TURN, _("Every decision: email me every time it is my turn")),
+        (NOTIFY_DEBOUNCED, _("One email per game until I have acted or opened the game page")),
+        (NOTIFY_DIGEST, _("A daily digest at my chosen hour, listing every game waiting for me")),
+        (NOTIFY_OFF, _("No game emails")),
     ]
 
     username = None
     first_name = None
     last_name = None
-    email = models.EmailField("email address", unique=True)
-    display_name = models.CharField(max_length=40)
+    email = models.EmailField(_("email address"), unique=True)
+    display_name = models.CharField(_("display name"), max_length=40)
     notify = models.CharField(max_length=16, choices=NOTIFY_CHOICES, default=NOTIFY_EVERY_TURN)
     email_confirmed = models.BooleanField(default=False)
+    # The language of the account's pages and mails (docs/i18n.md); set at sign-up from the page's.
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
     digest_hour = models.PositiveSmallIntegerField(
         default=8, choices=[(h, f"{h:02d}:00") for h in range(24)],
-        help_text="the hour of the daily digest (the site's time zone)")
+        help_text=_("the hour of the daily digest (the site's time zone)"))
     # When the last digest was made (one per day: the beat claims the day with this field).
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Vacation (hanseweb/accounts/vacation.py): away until this time; days taken in vacation_year.

@@ -10,6 +10,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .models import User
 
@@ -47,7 +49,7 @@ def start(user: User, days: int, now=None) -> User:
     """Go away for ``days`` days from now (or add them to a vacation already running)."""
     now = now or timezone.now()
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS:
-        raise VacationError(f"A vacation is 1 to {MAX_DAYS} days long (for example: vacation 5).")
+        raise VacationError(_("A vacation is 1 to %(max)d days long (for example: vacation 5).") % {"max": MAX_DAYS})
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         year = timezone.localtime(now).year
@@ -55,8 +57,10 @@ def start(user: User, days: int, now=None) -> User:
             locked.vacation_year, locked.vacation_days_used = year, 0
         left = days_left(locked, now)
         if days > left:
-            raise VacationError(f"You have {left} vacation day{'s' if left != 1 else ''} left this year; "
-                                f"{days} were asked for. Nothing was changed.")
+            raise VacationError(ngettext("You have %(left)d vacation day left this year; %(days)d were asked for. "
+                                         "Nothing was changed.",
+                                         "You have %(left)d vacation days left this year; %(days)d were asked for. "
+                                         "Nothing was changed.", left) % {"left": left, "days": days})
         begin = locked.vacation_until if is_away(locked, now) else now
         locked.vacation_until = begin + timedelta(days=days)
         locked.vacation_days_used += days
@@ -70,7 +74,7 @@ def end(user: User, now=None) -> User:
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         if not is_away(locked, now):
-            raise VacationError("You are not on vacation.")
+            raise VacationError(_("You are not on vacation."))
         unused = int((locked.vacation_until - now).total_seconds() // 86400)
         if locked.vacation_year == timezone.localtime(now).year:
             locked.vacation_days_used = max(0, locked.vacation_days_used - unused)

@@ -7,7 +7,10 @@ from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.views.decorators.csrf import csrf_exempt
@@ -86,7 +89,7 @@ def confirm(request, uidb64, token):
     user.email_confirmed = True
     user.save(update_fields=["is_active", "email_confirmed"])
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, "Your address is confirmed. Welcome to Hanseweb!")
+    messages.success(request, _("Your address is confirmed. Welcome to Hanseweb!"))
     return redirect("lobby")
 
 
@@ -95,7 +98,9 @@ def profile(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Profile saved.")
+        if "language" in form.changed_data:  # the page that follows is in the new language
+            translation.activate(request.user.language)
+        messages.success(request, _("Profile saved."))
         return redirect("profile")
     from . import vacation
 
@@ -113,14 +118,16 @@ def vacation_view(request):
     try:
         if request.POST.get("back"):
             user = vacation.end(request.user)
-            messages.success(request, f"Welcome back. {vacation.days_left(user)} vacation days are left this year.")
+            messages.success(request, ngettext("Welcome back. %(days)d vacation day is left this year.",
+                                               "Welcome back. %(days)d vacation days are left this year.",
+                                               vacation.days_left(user)) % {"days": vacation.days_left(user)})
         else:
             raw = str(request.POST.get("days", "")).strip()
             if not raw.isdigit() or len(raw) > 4:
-                raise vacation.VacationError("Give the number of days of your vacation (for example 5).")
+                raise vacation.VacationError(_("Give the number of days of your vacation (for example 5)."))
             user = vacation.start(request.user, int(raw))
-            messages.success(request, f"You are on vacation until {timezone.localtime(user.vacation_until):%a %d %b %Y, %H:%M %Z}; "
-                                      "your deadlines wait for you.")
+            messages.success(request, _("You are on vacation until %(until)s; your deadlines wait for you.")
+                             % {"until": date_format(timezone.localtime(user.vacation_until), "D j M Y, H:i e")})
             for note in vacation.notes(user):  # a league's cap or ban
                 messages.warning(request, note)
     except vacation.VacationError as exc:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext as _
 
 from games.models import Game
 
@@ -29,7 +30,7 @@ def token(kind: str, pk: int) -> str:
 
 def _check(kind: str, pk: int, given: str) -> None:
     if not constant_time_compare(token(kind, pk), given):
-        raise Http404("No such feed.")
+        raise Http404(_("No such feed."))
 
 
 def player_calendar_url(user) -> str:

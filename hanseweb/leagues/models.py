@@ -9,6 +9,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES
 
@@ -23,7 +25,7 @@ class Club(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     default_deadline_hours = models.PositiveIntegerField(
-        default=72, help_text="Hours per decision for the club's league games unless a season says otherwise")
+        default=72, help_text=_("Hours per decision for the club's league games unless a season says otherwise"))
 
     class Meta:
         ordering = ["name"]
@@ -37,7 +39,7 @@ class Club(models.Model):
 
 class Membership(models.Model):
     ORGANISER, MEMBER = "organiser", "member"
-    ROLE_CHOICES = [(ORGANISER, "Organiser"), (MEMBER, "Member")]
+    ROLE_CHOICES = [(ORGANISER, _("Organiser")), (MEMBER, _("Member"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships")
@@ -69,18 +71,18 @@ class ClubInvite(models.Model):
 
 class League(models.Model):
     ROUND_ROBIN, SWISS = "round-robin", "swiss"
-    FORMAT_CHOICES = [(ROUND_ROBIN, "Round robin in each division (planned at the start)"),
-                      (SWISS, "Swiss: each round by the standings at its start")]
+    FORMAT_CHOICES = [(ROUND_ROBIN, _("Round robin in each division (planned at the start)")),
+                      (SWISS, _("Swiss: each round by the standings at its start"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     format = models.CharField(max_length=16, choices=FORMAT_CHOICES, default=ROUND_ROBIN)
     name = models.CharField(max_length=80)
     engine = models.CharField(max_length=40, choices=[(slug, slug) for slug in SLUG_MODULES])
-    options = models.JSONField(default=dict, blank=True, help_text="The game's variant options (normalised)")
+    options = models.JSONField(default=dict, blank=True, help_text=_("The game's variant options (normalised)"))
     table_size = models.PositiveSmallIntegerField()
     exact_size = models.BooleanField(
-        default=False, help_text="Only tables of exactly the table size, with byes for the players left over; "
-                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows")
+        default=False, help_text=_("Only tables of exactly the table size, with byes for the players left over; "
+                                 "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows"))
     rated = models.BooleanField(default=True)
     # Vacation in this league's games (docs/leagues.md "Vacation"): empty = no cap (the player's own
     # yearly allowance holds them like any game), 0 = forbidden, N = held at most N days per season.
@@ -101,8 +103,8 @@ class League(models.Model):
 
 class Season(models.Model):
     DRAFT, SIGNUP, RUNNING, PAUSED, FINISHED = "draft", "signup", "running", "paused", "finished"
-    STATUS_CHOICES = [(DRAFT, "Draft"), (SIGNUP, "Sign-up open"), (RUNNING, "Running"),
-                      (PAUSED, "Paused"), (FINISHED, "Finished")]
+    STATUS_CHOICES = [(DRAFT, _("Draft")), (SIGNUP, _("Sign-up open")), (RUNNING, _("Running")),
+                      (PAUSED, _("Paused")), (FINISHED, _("Finished"))]
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
@@ -110,15 +112,15 @@ class Season(models.Model):
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=DRAFT)
     signup_opens = models.DateTimeField(null=True, blank=True)
     signup_closes = models.DateTimeField(null=True, blank=True)
-    starts_at = models.DateTimeField(help_text="When round 1 starts")
+    starts_at = models.DateTimeField(help_text=_("When round 1 starts"))
     rounds = models.PositiveSmallIntegerField()
-    round_days = models.PositiveSmallIntegerField(default=14, help_text="Days between round starts")
-    deadline_hours = models.PositiveIntegerField(help_text="Hours per decision in the season's games")
+    round_days = models.PositiveSmallIntegerField(default=14, help_text=_("Days between round starts"))
+    deadline_hours = models.PositiveIntegerField(help_text=_("Hours per decision in the season's games"))
     promote = models.PositiveSmallIntegerField(default=1)
     relegate = models.PositiveSmallIntegerField(default=1)
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
-    paused_at = models.DateTimeField(null=True, blank=True, help_text="Set while paused: resuming moves the rounds "
-                                                                      "not yet started on by the pause's length")
+    paused_at = models.DateTimeField(null=True, blank=True, help_text=_("Set while paused: resuming moves the rounds "
+                                                                      "not yet started on by the pause's length"))
     # The planned round robin per division: {"<division id>": [{"tables": [[uid, ...], ...],
     # "byes": [uid, ...]}, ...]} (one item per round), made at the start, re-formed on a dropout.
     plan = models.JSONField(default=dict, blank=True)
@@ -128,15 +130,19 @@ class Season(models.Model):
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")]
 
     def __str__(self) -> str:
-        return self.name or f"{self.league} season {self.number}"
+        # shown on pages and in mails: in the reader's language
+        return self.name or gettext("%(league)s season %(number)s") % {"league": self.league, "number": self.number}
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:season", args=[self.pk])
 
 
 class Division(models.Model):
+    """``name`` is ``Division <level>`` unless an organiser named it: ``str()`` says the default in
+    the reader's language."""
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
-    level = models.PositiveSmallIntegerField(help_text="1 = top division")
+    level = models.PositiveSmallIntegerField(help_text=_("1 = top division"))
     name = models.CharField(max_length=80)
 
     class Meta:
@@ -144,12 +150,14 @@ class Division(models.Model):
         constraints = [models.UniqueConstraint(fields=["season", "level"], name="unique_division_level")]
 
     def __str__(self) -> str:
+        if self.name == f"Division {self.level}":
+            return gettext("Division %(level)s") % {"level": self.level}
         return self.name
 
 
 class Entry(models.Model):
     ACTIVE, DROPPED = "active", "dropped"
-    STATUS_CHOICES = [(ACTIVE, "Active"), (DROPPED, "Dropped out")]
+    STATUS_CHOICES = [(ACTIVE, _("Active")), (DROPPED, _("Dropped out"))]
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     division = models.ForeignKey(Division, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
@@ -171,7 +179,7 @@ class Round(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     starts_at = models.DateTimeField()
-    created_at = models.DateTimeField(null=True, blank=True, help_text="When its games were created (pairing done)")
+    created_at = models.DateTimeField(null=True, blank=True, help_text=_("When its games were created (pairing done)"))
 
     class Meta:
         ordering = ["season", "number"]
@@ -186,7 +194,7 @@ class Table(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tables")
     index = models.PositiveSmallIntegerField()
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="league_table")
-    seat_order = models.JSONField(help_text="User ids, seat 0 first")
+    seat_order = models.JSONField(help_text=_("User ids, seat 0 first"))
 
     class Meta:
         ordering = ["round", "division__level", "index"]
@@ -224,6 +232,41 @@ class OrganiserAction(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+
+    # the actions as services.py logs them, for translation on the pages (``label``)
+    ACTION_LABELS = {a: a for a in (
+        gettext_noop("create club"), gettext_noop("club settings"), gettext_noop("invite by mail"),
+        gettext_noop("set role"), gettext_noop("create league"), gettext_noop("create season"),
+        gettext_noop("remove sign-up"), gettext_noop("seed divisions"), gettext_noop("move player"),
+        gettext_noop("start season"), gettext_noop("pause season"), gettext_noop("resume season"),
+        gettext_noop("drop player"), gettext_noop("replace player"), gettext_noop("award forfeit"),
+        gettext_noop("finish season"), gettext_noop("season complete"), gettext_noop("next season"))}
+
+    # the keys of ``details`` and the words among their values, for translation on the pages
+    DETAIL_WORDS = {w: w for w in (
+        gettext_noop("name"), gettext_noop("default_deadline_hours"), gettext_noop("email"), gettext_noop("member"),
+        gettext_noop("role"), gettext_noop("engine"), gettext_noop("table_size"), gettext_noop("format"),
+        gettext_noop("number"), gettext_noop("rounds"), gettext_noop("starts_at"), gettext_noop("divisions"),
+        gettext_noop("by"), gettext_noop("division"), gettext_noop("player"), gettext_noop("players"),
+        gettext_noop("after_round"), gettext_noop("resigned_games"), gettext_noop("replacement"), gettext_noop("game"),
+        gettext_noop("previous"), gettext_noop("promoted"), gettext_noop("relegated"),
+        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round-robin"), gettext_noop("swiss"))}
+
+    @property
+    def details_shown(self) -> list[tuple[str, str]]:
+        """``details`` as (label, value) pairs in the reader's language."""
+        def word(value):
+            if isinstance(value, list):
+                return ", ".join(word(v) for v in value)
+            value = str(value)
+            return gettext(value) if value in self.DETAIL_WORDS else value
+
+        return [(word(k), word(v)) for k, v in (self.details or {}).items()]
+
+    @property
+    def label(self) -> str:
+        """The action in the reader's language (the stored ``action`` stays English)."""
+        return gettext(self.action) if self.action in self.ACTION_LABELS else self.action
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
@@ -268,7 +311,7 @@ class RatedGame(models.Model):
     each game counts once."""
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rated")
-    applied = models.BooleanField(default=True, help_text="False: not rated (an unrated league's game)")
+    applied = models.BooleanField(default=True, help_text=_("False: not rated (an unrated league's game)"))
     at = models.DateTimeField(auto_now_add=True)
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games import services as games
 from games.engines import IllegalMove, get_engine
@@ -48,7 +49,7 @@ def is_organiser(club: Club, user) -> bool:
 
 def _require_organiser(club: Club, user) -> None:
     if not is_organiser(club, user):
-        raise LeagueError("Only an organiser of this club can do that.")
+        raise LeagueError(_("Only an organiser of this club can do that."))
 
 
 def _log(club: Club, actor, action: str, season: Season | None = None, **details) -> OrganiserAction:
@@ -60,15 +61,15 @@ def _log(club: Club, actor, action: str, season: Season | None = None, **details
 def create_club(user, name: str, *, slug: str | None = None, default_deadline_hours: int = 72) -> Club:
     name = (name or "").strip()
     if not name:
-        raise LeagueError("A club needs a name.")
+        raise LeagueError(_("A club needs a name."))
     slug = slugify(slug or name)[:80]
     if not slug:
-        raise LeagueError("Choose a name with letters or digits in it.")
+        raise LeagueError(_("Choose a name with letters or digits in it."))
     if not 1 <= default_deadline_hours <= 24 * 60:
-        raise LeagueError("The default deadline must be between 1 hour and 60 days.")
+        raise LeagueError(_("The default deadline must be between 1 hour and 60 days."))
     with transaction.atomic():
         if Club.objects.filter(slug=slug).exists():
-            raise LeagueError(f"There is already a club at the address {slug!r}; choose another name.")
+            raise LeagueError(_("There is already a club at the address %(slug)r; choose another name.") % {"slug": slug})
         club = Club.objects.create(name=name[:80], slug=slug, created_by=user,
                                    default_deadline_hours=default_deadline_hours)
         Membership.objects.create(club=club, user=user, role=Membership.ORGANISER)
@@ -82,9 +83,9 @@ def update_club(club: Club, user, *, name: str, default_deadline_hours: int) -> 
     _require_organiser(club, user)
     name = (name or "").strip()
     if not name:
-        raise LeagueError("A club needs a name.")
+        raise LeagueError(_("A club needs a name."))
     if not 1 <= default_deadline_hours <= 24 * 60:
-        raise LeagueError("The default deadline must be between 1 hour and 60 days.")
+        raise LeagueError(_("The default deadline must be between 1 hour and 60 days."))
     with transaction.atomic():
         club.name, club.default_deadline_hours = name[:80], default_deadline_hours
         club.save(update_fields=["name", "default_deadline_hours"])
@@ -95,7 +96,7 @@ def update_club(club: Club, user, *, name: str, default_deadline_hours: int) -> 
 def create_invite(club: Club, user, *, days: int = 14) -> ClubInvite:
     """An invitation link (any member may invite; it makes the holder a member)."""
     if not is_member(club, user):
-        raise LeagueError("Only members of this club can invite others.")
+        raise LeagueError(_("Only members of this club can invite others."))
     return ClubInvite.objects.create(club=club, created_by=user, expires=timezone.now() + timedelta(days=days))
 
 
@@ -111,7 +112,7 @@ def invite_by_mail(club: Club, user, email: str) -> ClubInvite:
     try:
         validate_email(email)
     except ValidationError:
-        raise LeagueError("That is not an email address.") from None
+        raise LeagueError(_("That is not an email address.")) from None
     from .mail import account_for, mail_now
 
     with transaction.atomic():
@@ -131,11 +132,11 @@ def join_club(code: str, user) -> Club:
     with transaction.atomic():
         invite = ClubInvite.objects.select_related("club").filter(code=code).first()
         if invite is None:
-            raise LeagueError("This invitation link is not valid.")
+            raise LeagueError(_("This invitation link is not valid."))
         if invite.expires < timezone.now():
-            raise LeagueError("This invitation link has expired; ask the club for a new one.")
+            raise LeagueError(_("This invitation link has expired; ask the club for a new one."))
         if is_member(invite.club, user):
-            raise LeagueError("You are already a member of this club.")
+            raise LeagueError(_("You are already a member of this club."))
         Membership.objects.create(club=invite.club, user=user, role=Membership.MEMBER)
         return invite.club
 
@@ -143,14 +144,14 @@ def join_club(code: str, user) -> Club:
 def set_role(club: Club, user, member, role: str) -> Membership:
     _require_organiser(club, user)
     if role not in (Membership.ORGANISER, Membership.MEMBER):
-        raise LeagueError("Unknown role.")
+        raise LeagueError(_("Unknown role."))
     with transaction.atomic():
         membership = Membership.objects.select_for_update(of=("self",)).filter(club=club, user=member).order_by().first()
         if membership is None:
-            raise LeagueError(f"{member} is not a member of this club.")
+            raise LeagueError(_("%(name)s is not a member of this club.") % {"name": member})
         if role == Membership.MEMBER and membership.role == Membership.ORGANISER and \
                 club.memberships.filter(role=Membership.ORGANISER).count() == 1:
-            raise LeagueError("A club must keep at least one organiser.")
+            raise LeagueError(_("A club must keep at least one organiser."))
         membership.role = role
         membership.save(update_fields=["role"])
         _log(club, user, "set role", member=str(member), role=role)
@@ -166,17 +167,19 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     try:
         eng = get_engine(engine)
     except KeyError:
-        raise LeagueError(f"There is no game {engine!r}.") from None
+        raise LeagueError(_("There is no game %(engine)r.") % {"engine": engine}) from None
     if not eng.min_players <= table_size <= eng.max_players:
-        raise LeagueError(f"{eng.name} is for {eng.min_players}–{eng.max_players} players; "
-                          f"a table of {table_size} is not possible.")
+        raise LeagueError(_("%(game)s is for %(min)d–%(max)d players; a table of %(size)d is not possible.")
+                          % {"game": eng.name, "min": eng.min_players, "max": eng.max_players, "size": table_size})
     try:
         normalised = eng.normalise_options(dict(options or {}), table_size)
     except IllegalMove as exc:
-        raise LeagueError(f"Options not accepted: {exc}") from None
+        from games.presentation import error_text
+
+        raise LeagueError(_("Options not accepted: %(reason)s") % {"reason": error_text(exc)}) from None
     normalised.pop("seats", None)
     if format not in dict(League.FORMAT_CHOICES):
-        raise LeagueError(f"Unknown format {format!r}.")
+        raise LeagueError(_("Unknown format %(format)r.") % {"format": format})
     _check_vacation_days(vacation_days)
     name = (name or "").strip() or f"{club.name} {eng.name} league"
     with transaction.atomic():
@@ -190,7 +193,7 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
 
 def _check_vacation_days(days) -> None:
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 0 <= days <= 366):
-        raise LeagueError("Vacation days per season are 0 (not allowed) to 366, or empty for no cap.")
+        raise LeagueError(_("Vacation days per season are 0 (not allowed) to 366, or empty for no cap."))
 
 
 def set_vacation_days(league: League, user, days: int | None) -> League:
@@ -211,9 +214,9 @@ def create_season(league: League, user, *, starts_at, rounds: int, deadline_hour
     """A new season, open for sign-up straight away."""
     _require_organiser(league.club, user)
     if not 1 <= rounds <= 50:
-        raise LeagueError("A season has between 1 and 50 rounds.")
+        raise LeagueError(_("A season has between 1 and 50 rounds."))
     if round_days < 1:
-        raise LeagueError("Rounds must be at least a day apart.")
+        raise LeagueError(_("Rounds must be at least a day apart."))
     with transaction.atomic():
         number = (league.seasons.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         season = Season.objects.create(
@@ -232,7 +235,7 @@ def _locked_season(season_id: int) -> Season:
     season = (Season.objects.select_for_update(of=("self",)).select_related("league__club")
               .filter(pk=season_id).order_by().first())
     if season is None:
-        raise LeagueError("There is no such season.")
+        raise LeagueError(_("There is no such season."))
     return season
 
 
@@ -240,16 +243,16 @@ def sign_up(season: Season, user) -> Entry:
     with transaction.atomic():
         season = _locked_season(season.pk)
         if not is_member(season.league.club, user):
-            raise LeagueError("Join the club first: only members can sign up for its leagues.")
+            raise LeagueError(_("Join the club first: only members can sign up for its leagues."))
         if season.status != Season.SIGNUP:
-            raise LeagueError("Sign-up for this season is not open.")
+            raise LeagueError(_("Sign-up for this season is not open."))
         now = timezone.now()
         if season.signup_opens and season.signup_opens > now:
-            raise LeagueError(f"Sign-up opens on {season.signup_opens:%Y-%m-%d %H:%M} UTC.")
+            raise LeagueError(_("Sign-up opens on %(when)s UTC.") % {"when": f"{season.signup_opens:%Y-%m-%d %H:%M}"})
         if season.signup_closes and season.signup_closes < now:
-            raise LeagueError("Sign-up for this season has closed.")
+            raise LeagueError(_("Sign-up for this season has closed."))
         if Entry.objects.filter(season=season, user=user).exists():
-            raise LeagueError("You have already signed up for this season.")
+            raise LeagueError(_("You have already signed up for this season."))
         # A season carried over from the last one (divisions already filled by promotion and
         # relegation): newcomers start in the bottom division; the organiser can move them.
         bottom = season.divisions.order_by("-level").first()
@@ -263,10 +266,10 @@ def remove_entry(season: Season, user, player) -> None:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.SIGNUP, Season.DRAFT):
-            raise LeagueError("The season has started: drop or replace the player instead.")
-        deleted, _ = Entry.objects.filter(season=season, user=player).delete()
+            raise LeagueError(_("The season has started: drop or replace the player instead."))
+        deleted, _count = Entry.objects.filter(season=season, user=player).delete()
         if not deleted:
-            raise LeagueError(f"{player} has not signed up.")
+            raise LeagueError(_("%(name)s has not signed up.") % {"name": player})
         _log(season.league.club, user, "remove sign-up", season, player=str(player))
 
 
@@ -274,10 +277,10 @@ def withdraw(season: Season, user) -> None:
     with transaction.atomic():
         season = _locked_season(season.pk)
         if season.status not in (Season.SIGNUP, Season.DRAFT):
-            raise LeagueError("The season has started: ask an organiser to take you out.")
-        deleted, _ = Entry.objects.filter(season=season, user=user).delete()
+            raise LeagueError(_("The season has started: ask an organiser to take you out."))
+        deleted, _count = Entry.objects.filter(season=season, user=user).delete()
         if not deleted:
-            raise LeagueError("You have not signed up for this season.")
+            raise LeagueError(_("You have not signed up for this season."))
 
 
 def rating_of(user, engine: str) -> float | None:
@@ -297,12 +300,12 @@ def seed_divisions(season: Season, user, divisions: int) -> list[Division]:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.DRAFT, Season.SIGNUP):
-            raise LeagueError("Divisions can only be seeded before the season starts.")
+            raise LeagueError(_("Divisions can only be seeded before the season starts."))
         entries = list(season.entries.filter(status=Entry.ACTIVE).select_related("user"))
         engine = get_engine(season.league.engine)
         if divisions < 1 or len(entries) < divisions * engine.min_players:
-            raise LeagueError(f"{len(entries)} players cannot fill {divisions} division(s) of at least "
-                              f"{engine.min_players} players.")
+            raise LeagueError(_("%(players)d players cannot fill %(divisions)d division(s) of at least %(min)d players.")
+                              % {"players": len(entries), "divisions": divisions, "min": engine.min_players})
         for entry in entries:
             entry.seed_rating = rating_of(entry.user, season.league.engine)
         entries.sort(key=lambda e: (e.seed_rating is None, -(e.seed_rating or 0),
@@ -330,13 +333,13 @@ def move_entry(season: Season, user, player, level: int) -> Entry:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.DRAFT, Season.SIGNUP):
-            raise LeagueError("Divisions can only be changed before the season starts.")
+            raise LeagueError(_("Divisions can only be changed before the season starts."))
         division = season.divisions.filter(level=level).first()
         if division is None:
-            raise LeagueError(f"There is no division {level}.")
+            raise LeagueError(_("There is no division %(level)s.") % {"level": level})
         entry = season.entries.filter(user=player).first()
         if entry is None:
-            raise LeagueError(f"{player} has not signed up.")
+            raise LeagueError(_("%(name)s has not signed up.") % {"name": player})
         entry.division = division
         entry.save(update_fields=["division"])
         _log(season.league.club, user, "move player", season, player=str(player), division=division.name)
@@ -372,16 +375,17 @@ def start_season(season: Season, user) -> Season:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.DRAFT, Season.SIGNUP):
-            raise LeagueError("This season has already started.")
+            raise LeagueError(_("This season has already started."))
         active = list(season.entries.filter(status=Entry.ACTIVE))
         if any(e.division_id is None for e in active):
-            raise LeagueError("Every player needs a division: seed the divisions first.")
+            raise LeagueError(_("Every player needs a division: seed the divisions first."))
         size, low, high = _engine_bounds(season)
         plan = {}
         for division in season.divisions.all():
             players = sorted(e.user_id for e in active if e.division_id == division.pk)
             if len(players) < low or not pairing.table_sizes(len(players), size, low, high, **_deviation(season)):
-                raise LeagueError(f"{division.name} has {len(players)} players: too few for a table of {size}.")
+                raise LeagueError(_("%(division)s has %(players)d players: too few for a table of %(size)d.")
+                                  % {"division": division.name, "players": len(players), "size": size})
             if season.league.format == League.SWISS:
                 plan[str(division.pk)] = []  # each round is paired at its start
                 continue
@@ -407,9 +411,9 @@ def set_paused(season: Season, user, paused: bool) -> Season:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if paused and season.status != Season.RUNNING:
-            raise LeagueError("Only a running season can be paused.")
+            raise LeagueError(_("Only a running season can be paused."))
         if not paused and season.status != Season.PAUSED:
-            raise LeagueError("This season is not paused.")
+            raise LeagueError(_("This season is not paused."))
         now = timezone.now()
         shift = None
         if paused:
@@ -487,7 +491,7 @@ def _create_tables(season: Season, rnd: Round) -> int:
                     games.join_game(game.pk, player, invite_code=game.invite_code)
                 games.start_game(game.pk, creator, list(order))
             except games.GameError as exc:
-                raise LeagueError(f"Could not create {title}: {exc}") from exc
+                raise LeagueError(_("Could not create %(title)s: %(reason)s") % {"title": title, "reason": exc}) from exc
             table = Table.objects.create(round=rnd, division=division, index=index, game=game,
                                          seat_order=list(order))
             _mail_table(table, players)
@@ -577,11 +581,11 @@ def drop_player(season: Season, user, player) -> Entry:
         if user.pk != player.pk:
             _require_organiser(season.league.club, user)
         if season.status not in (Season.RUNNING, Season.PAUSED):
-            raise LeagueError("Players can be dropped only from a running or paused season; "
-                              "before the start they withdraw.")
+            raise LeagueError(_("Players can be dropped only from a running or paused season; "
+                              "before the start they withdraw."))
         entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=player).first()
         if entry is None or entry.status != Entry.ACTIVE:
-            raise LeagueError(f"{player} is not an active player of this season.")
+            raise LeagueError(_("%(name)s is not an active player of this season.") % {"name": player})
         played = played_rounds(season)
         resigned = _resign_from_season_games(season, player)
         entry.status, entry.dropped_at_round = Entry.DROPPED, played
@@ -600,7 +604,7 @@ def _reform(season: Season, division: Division, dropped: list[int], played: int)
     size, low, high = _engine_bounds(season)
     if len(active) < low:
         # Too few left for a table: the division's remaining rounds have no tables (byes).
-        later = [{"tables": [], "byes": sorted(active)} for _ in schedule[played:]]
+        later = [{"tables": [], "byes": sorted(active)} for _round in schedule[played:]]
         season.plan = {**season.plan, key: _as_json(schedule[:played]) + later}
         season.save(update_fields=["plan"])
         return
@@ -618,14 +622,14 @@ def replace_player(season: Season, user, old, new) -> Entry:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.RUNNING, Season.PAUSED):
-            raise LeagueError("Players can be replaced only in a running or paused season.")
+            raise LeagueError(_("Players can be replaced only in a running or paused season."))
         if not is_member(season.league.club, new):
-            raise LeagueError(f"{new} is not a member of this club.")
+            raise LeagueError(_("%(name)s is not a member of this club.") % {"name": new})
         if season.entries.filter(user=new).exists():
-            raise LeagueError(f"{new} already plays in this season.")
+            raise LeagueError(_("%(name)s already plays in this season.") % {"name": new})
         entry = season.entries.select_for_update(of=("self",)).order_by().filter(user=old, status=Entry.ACTIVE).first()
         if entry is None:
-            raise LeagueError(f"{old} is not an active player of this season.")
+            raise LeagueError(_("%(name)s is not an active player of this season.") % {"name": old})
         played = played_rounds(season)
         resigned = _resign_from_season_games(season, old)
         entry.status, entry.dropped_at_round = Entry.DROPPED, played
@@ -652,11 +656,11 @@ def award_forfeit(season: Season, user, game_id: int, loser) -> Game:
         _require_organiser(season.league.club, user)
         table = Table.objects.filter(round__season=season, game_id=game_id).select_related("game").first()
         if table is None:
-            raise LeagueError("That game is not part of this season.")
+            raise LeagueError(_("That game is not part of this season."))
         try:
             game = games.resign(game_id, loser)
         except games.GameError as exc:
-            raise LeagueError(f"No forfeit: {exc}") from None
+            raise LeagueError(_("No forfeit: %(reason)s") % {"reason": exc}) from None
         _log(season.league.club, user, "award forfeit", season, game=game_id, player=str(loser))
         return game
 
@@ -666,7 +670,7 @@ def finish_season(season: Season, user) -> Season:
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.RUNNING, Season.PAUSED):
-            raise LeagueError("Only a running or paused season can be finished.")
+            raise LeagueError(_("Only a running or paused season can be finished."))
         season.status = Season.FINISHED
         season.save(update_fields=["status"])
         _log(season.league.club, user, "finish season", season)
@@ -721,9 +725,9 @@ def next_season(season: Season, user, *, starts_at=None) -> Season:
         club = season.league.club
         _require_organiser(club, user)
         if season.status != Season.FINISHED:
-            raise LeagueError("Finish this season first: the next one starts from its final standings.")
+            raise LeagueError(_("Finish this season first: the next one starts from its final standings."))
         if season.next_seasons.exists():
-            raise LeagueError("The next season has already been created.")
+            raise LeagueError(_("The next season has already been created."))
         moves = promotion(season)
         last = season.round_set.order_by("-number").first()
         if starts_at is None:

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -22,7 +23,7 @@ from .services import LeagueError
 def _member_or_403(club, user):
     role = services.role_of(club, user)
     if role is None:
-        raise PermissionDenied("This page is for the club's members: ask an organiser for an invitation link.")
+        raise PermissionDenied(_("This page is for the club's members: ask an organiser for an invitation link."))
     return role
 
 
@@ -67,7 +68,7 @@ def join(request, code):
         except LeagueError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, f"Welcome to {club.name}.")
+            messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
             return redirect(club)
     return render(request, "leagues/join.html", {"invite": invite, "code": code})
 
@@ -112,7 +113,7 @@ def _club_ratings(club) -> dict:
 def club_settings(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.is_organiser(club, request.user):
-        raise PermissionDenied("Only an organiser of this club can change its settings.")
+        raise PermissionDenied(_("Only an organiser of this club can change its settings."))
     form = forms.ClubForm(request.POST or None, initial={"name": club.name,
                                                           "default_deadline_hours": club.default_deadline_hours})
     if request.method == "POST" and form.is_valid():
@@ -121,7 +122,7 @@ def club_settings(request, slug):
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Club settings saved.")
+            messages.success(request, _("Club settings saved."))
             return redirect(club)
     return render(request, "leagues/form.html", {"form": form, "title": f"Settings of {club.name}"})
 
@@ -131,15 +132,16 @@ def club_settings(request, slug):
 def set_role(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.is_organiser(club, request.user):
-        raise PermissionDenied("Only an organiser of this club can change roles.")
+        raise PermissionDenied(_("Only an organiser of this club can change roles."))
     try:
         member = get_user_model().objects.filter(pk=int(request.POST.get("member", "0") or 0)).first()
         if member is None:
-            raise LeagueError("Choose a member.")
+            raise LeagueError(_("Choose a member."))
         services.set_role(club, request.user, member, request.POST.get("role", ""))
-        messages.success(request, f"{member} is now {request.POST.get('role')}.")
+        messages.success(request, _("%(name)s is now %(role)s.") % {
+            "name": member, "role": dict(Membership.ROLE_CHOICES).get(request.POST.get("role"), "")})
     except (LeagueError, ValueError) as exc:
-        messages.error(request, str(exc) if isinstance(exc, LeagueError) else "Choose a member.")
+        messages.error(request, str(exc) if isinstance(exc, LeagueError) else _("Choose a member."))
     return redirect(club)
 
 
@@ -154,7 +156,7 @@ def _mailing(group, request):
 def invite(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.is_member(club, request.user):
-        raise PermissionDenied("Only members of this club can invite others.")
+        raise PermissionDenied(_("Only members of this club can invite others."))
     email = request.POST.get("email", "").strip()
     try:
         if email:
@@ -166,8 +168,8 @@ def invite(request, slug):
                              % {"email": email, "url": request.build_absolute_uri(inv.get_absolute_url())})
         else:
             inv = services.create_invite(club, request.user)
-            messages.success(request, "Invitation link (valid 14 days): "
-                             + request.build_absolute_uri(inv.get_absolute_url()))
+            messages.success(request, _("Invitation link (valid 14 days): %(url)s")
+                             % {"url": request.build_absolute_uri(inv.get_absolute_url())})
     except LeagueError as exc:
         messages.error(request, str(exc))
     return redirect(club)
@@ -177,7 +179,7 @@ def invite(request, slug):
 def create_league(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.is_organiser(club, request.user):
-        raise PermissionDenied("Only an organiser of this club can create leagues.")
+        raise PermissionDenied(_("Only an organiser of this club can create leagues."))
     form = forms.LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -205,7 +207,7 @@ def league(request, pk):
 def create_season(request, pk):
     league = get_object_or_404(League.objects.select_related("club"), pk=pk)
     if not services.is_organiser(league.club, request.user):
-        raise PermissionDenied("Only an organiser of this club can create seasons.")
+        raise PermissionDenied(_("Only an organiser of this club can create seasons."))
     form = forms.SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -265,7 +267,7 @@ def sign_up(request, pk):
     season = get_object_or_404(Season, pk=pk)
     try:
         services.sign_up(season, request.user)
-        messages.success(request, "You are signed up.")
+        messages.success(request, _("You are signed up."))
     except LeagueError as exc:
         messages.error(request, str(exc))
     return redirect(season)
@@ -280,7 +282,7 @@ def withdraw(request, pk):
             services.drop_player(season, request.user, request.user)
         else:
             services.withdraw(season, request.user)
-        messages.success(request, "You have left the season.")
+        messages.success(request, _("You have left the season."))
     except LeagueError as exc:
         messages.error(request, str(exc))
     return redirect(season)
@@ -290,28 +292,36 @@ def _user(request, name):
     try:
         return get_user_model().objects.get(pk=int(request.POST.get(name, "")))
     except (ValueError, get_user_model().DoesNotExist):
-        raise LeagueError("Choose a player.") from None
+        raise LeagueError(_("Choose a player.")) from None
 
 
 def _int(request, name, what):
     try:
         return int(request.POST.get(name, ""))
     except ValueError:
-        raise LeagueError(f"Give {what} as a number.") from None
+        raise LeagueError(_("Give %(what)s as a number.") % {"what": what}) from None
 
 
 ACTIONS = {
-    "seed": lambda r, s: services.seed_divisions(s, r.user, _int(r, "divisions", "the number of divisions")),
+    "seed": lambda r, s: services.seed_divisions(s, r.user, _int(r, "divisions", _("the number of divisions"))),
     "remove": lambda r, s: services.remove_entry(s, r.user, _user(r, "player")),
-    "move": lambda r, s: services.move_entry(s, r.user, _user(r, "player"), _int(r, "level", "the division")),
+    "move": lambda r, s: services.move_entry(s, r.user, _user(r, "player"), _int(r, "level", _("the division"))),
     "start": lambda r, s: services.start_season(s, r.user),
     "pause": lambda r, s: services.set_paused(s, r.user, True),
     "resume": lambda r, s: services.set_paused(s, r.user, False),
     "drop": lambda r, s: services.drop_player(s, r.user, _user(r, "player")),
     "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement")),
-    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", "the game"), _user(r, "player")),
+    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", _("the game")), _user(r, "player")),
     "finish": lambda r, s: services.finish_season(s, r.user),
     "next": lambda r, s: services.next_season(s, r.user),
+}
+
+
+ACTION_NAMES = {
+    "seed": gettext_lazy("seed the divisions"), "remove": gettext_lazy("remove a sign-up"), "move": gettext_lazy("move a player"),
+    "start": gettext_lazy("start the season"), "pause": gettext_lazy("pause"), "resume": gettext_lazy("resume"),
+    "drop": gettext_lazy("drop a player"), "replace": gettext_lazy("replace a player"), "forfeit": gettext_lazy("award a forfeit"),
+    "finish": gettext_lazy("finish the season"), "next": gettext_lazy("create the next season"),
 }
 
 
@@ -320,12 +330,12 @@ ACTIONS = {
 def organise(request, pk, action):
     season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
     if not services.is_organiser(season.league.club, request.user):
-        raise PermissionDenied("Only an organiser of this club can do that.")
+        raise PermissionDenied(_("Only an organiser of this club can do that."))
     if action not in ACTIONS:
-        raise PermissionDenied("Unknown action.")
+        raise PermissionDenied(_("Unknown action."))
     try:
         made = ACTIONS[action](request, season)
-        messages.success(request, "Done: " + action + ".")
+        messages.success(request, _("Done: %(action)s.") % {"action": ACTION_NAMES.get(action, action)})
     except LeagueError as exc:
         messages.error(request, str(exc))
     else:

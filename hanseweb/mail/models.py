@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class OutboundEmail(models.Model):
@@ -55,16 +56,16 @@ class InboundEmail(models.Model):
     sender = models.CharField(max_length=320)
     recipients = models.JSONField(default=list)
     subject = models.CharField(max_length=300, blank=True)
-    text = models.TextField(blank=True, help_text="the text read for moves (an HTML-only mail converted to text)")
-    esp = models.CharField(max_length=40, blank=True, help_text="the ESP whose webhook delivered it")
-    raw = models.BinaryField(blank=True, default=bytes, help_text="what the ESP posted, byte for byte")
+    text = models.TextField(blank=True, help_text=_("the text read for moves (an HTML-only mail converted to text)"))
+    esp = models.CharField(max_length=40, blank=True, help_text=_("the ESP whose webhook delivered it"))
+    raw = models.BinaryField(blank=True, default=bytes, help_text=_("what the ESP posted, byte for byte"))
     raw_content_type = models.CharField(max_length=200, blank=True)
     headers = models.JSONField(default=list, blank=True,
-                               help_text="the mail's headers as [name, value] pairs (sanitised, bounded)")
-    spam_detected = models.BooleanField(null=True, blank=True, help_text="the ESP's spam verdict, if it gives one")
+                               help_text=_("the mail's headers as [name, value] pairs (sanitised, bounded)"))
+    spam_detected = models.BooleanField(null=True, blank=True, help_text=_("the ESP's spam verdict, if it gives one"))
     spam_score = models.FloatField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=PENDING, db_index=True)
-    outcome = models.TextField(blank=True, help_text="what was done, or why not")
+    outcome = models.TextField(blank=True, help_text=_("what was done, or why not"))
     processed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

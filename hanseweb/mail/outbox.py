@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from hanseweb import fastsql
 
@@ -65,7 +66,7 @@ def thread_root(key: str) -> str:
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
                headers: dict | None = None, thread: str | None = None, list_key: str | None = None,
-               list_name: str = "", inline_svg: str = "") -> OutboundEmail:
+               list_name: str = "", inline_svg: str = "", language: str | None = None) -> OutboundEmail:
     """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
 
     Call inside the transaction that makes the mail true; the send task is enqueued on commit.
@@ -74,9 +75,14 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     ``References`` to it. ``list_key`` adds a List-Id (``list_id(list_key, list_name)``).
     ``inline_svg``: a picture sent as an inline PNG; the HTML template shows it as
     ``<img src="{{ inline_image }}">`` (``cid:...``), converted by the worker (``images``).
+    ``language``: the mail's language; by default the recipient's (``hanseweb.i18n.language_for``).
+    Code that builds translated text for ``context`` runs inside ``translation.override`` too.
     """
+    from hanseweb.i18n import language_for
+
     headers = dict(headers or {})
-    fields = rendered_fields(template=template, context=context, user=user, headers=headers, inline_svg=inline_svg)
+    with translation.override(language or language_for(user=user, email=to)):
+        fields = rendered_fields(template=template, context=context, user=user, headers=headers, inline_svg=inline_svg)
     return _queue(to=to, user=user, kind=kind or template.rsplit("/", 1)[-1], headers=headers, thread=thread,
                   list_key=list_key, list_name=list_name, fields=fields)
 
@@ -85,7 +91,8 @@ def queue_rendered_later(*, to: str, kind: str, renderer: str, params: dict, use
                          thread: str | None = None, list_key: str | None = None, list_name: str = "") -> OutboundEmail:
     """Queue a mail that the sending worker renders (``renderers``): the row, its Message-ID and
     threading are fixed now, in the caller's transaction, so the mail cannot be lost; the text is
-    made by ``renderer(params)`` just before the first attempt to send it."""
+    made by ``renderer(params)`` just before the first attempt to send it, in the recipient's
+    language (``render_pending``)."""
     return _queue(to=to, user=user, kind=kind, headers={}, thread=thread, list_key=list_key, list_name=list_name,
                   fields={"subject": "", "text": "", "html": "", "render": {"name": renderer, "params": params}})
 
@@ -119,12 +126,16 @@ def render_pending(email: OutboundEmail) -> None:
     keep the result in the row, so a failed send retries the same mail."""
     from . import renderers
 
+    from hanseweb.i18n import language_for
+
     spec = email.render
-    made = renderers.get(spec["name"])(dict(spec.get("params") or {}))
+    # in the recipient's language: the renderer's words (view text, log lines, prompt) and the templates
+    with translation.override(language_for(user=email.user, email=email.to)):
+        made = renderers.get(spec["name"])(dict(spec.get("params") or {}))
+        extra = dict(made.get("headers") or {})
+        fields = rendered_fields(template=made["template"], context=made["context"], user=email.user, headers=extra,
+                                 inline_svg=made.get("inline_svg", ""))
     headers = dict(email.headers or {})
-    extra = dict(made.get("headers") or {})
-    fields = rendered_fields(template=made["template"], context=made["context"], user=email.user, headers=extra,
-                             inline_svg=made.get("inline_svg", ""))
     # threading and List-Id were fixed when the row was queued; the renderer adds e.g. Reply-To
     email.headers = {**extra, **headers}
     for name, value in fields.items():

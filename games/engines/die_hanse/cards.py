@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .board import BOARD, SHIP_NAMES
 from .movement import displacement_targets, storm_harbours
-from .state import draw_stones, log, occupancy, pool, rand, ship_name
+from .state import P, draw_stones, log, occupancy, pool, rand, ship_name
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 def card_text(cid: str) -> str:
     """Canonical move text of a card (identical cards share a text)."""
@@ -27,18 +28,18 @@ def card_title(cid: str) -> str:
     c = BOARD.cards[cid]
     t = c["type"]
     if t == "wind":
-        return "Wind: North Sea %d / Baltic %d" % (c["north"], c["baltic"])
+        return say(N_("Wind: North Sea {north} / Baltic {baltic}"), north=c["north"], baltic=c["baltic"])
     if t == "new_goods":
-        return "New goods: %d %s to %s" % (c["stones"], c["good"], BOARD.harbour_name[c["harbour"]])
+        return say(N_("New goods: {n} {good} to {harbour}"), n=c["stones"], good=c["good"], harbour=BOARD.harbour_name[c["harbour"]])
     if t == "blockade":
-        return "Blockade: %s" % ("the Sund" if c["target"] == "sund" else BOARD.harbour_name[c["target"]])
+        return say(N_("Blockade: {target}"), target=msg(N_("the Sund")) if c["target"] == "sund" else BOARD.harbour_name[c["target"]])
     if t == "storm":
-        return "Storm on the %s: %s" % ("North Sea" if c["sea"] == "north" else "Baltic",
-                                         "to the nearest open harbour, sit out once"
-                                         if c["effect"] == "nearest_open_harbour" else "into the bay")
+        return say(N_("Storm on the {sea}: {effect}"), sea=msg(N_("North Sea")) if c["sea"] == "north" else msg(N_("Baltic")),
+                   effect=msg(N_("to the nearest open harbour, sit out once")) if c["effect"] == "nearest_open_harbour"
+                   else msg(N_("into the bay")))
     if t == "pirates":
-        return "Pirates from %s with %d points" % (c["start"].capitalize(), c["points"])
-    return "Hansetag in Lübeck"
+        return say(N_("Pirates from {island} with {points} points"), island=c["start"].capitalize(), points=c["points"])
+    return say(N_("Hansetag in Lübeck"))
 
 
 def play_options(state: dict, seat: int) -> list:
@@ -64,7 +65,7 @@ def draw_card(state: dict, seat: int) -> None:
             j = rand(state, i + 1)
             deck[i], deck[j] = deck[j], deck[i]
         state["_deck"] = deck
-        log(state, None, "the discard pile is shuffled into a new draw pile")
+        log(state, None, N_("the discard pile is shuffled into a new draw pile"))
     if state["_deck"]:
         state["_hands"][seat].append(state["_deck"].pop())
 
@@ -75,7 +76,7 @@ def play_card(state: dict, seat: int, text: str) -> None:
     cid = next(c for c in hand if "play " + card_text(c) == text)
     hand.remove(cid)
     c = BOARD.cards[cid]
-    log(state, seat, "{p%d} plays %s" % (seat, card_title(cid)))
+    log(state, seat, msg(N_("{player} plays {card}"), player=P(seat), card=card_title(cid).message))
     t = c["type"]
     if t == "wind":
         state["discard"].append(state["wind"])
@@ -89,8 +90,8 @@ def play_card(state: dict, seat: int, text: str) -> None:
         src = BOARD.home[c["good"]]
         stones = draw_stones(state, src, c["good"], c["stones"])
         pool(state, c["harbour"], c["good"]).extend(stones)
-        log(state, seat, "%d %s moved from %s to %s" % (len(stones), c["good"], BOARD.harbour_name[src],
-                                                       BOARD.harbour_name[c["harbour"]]))
+        log(state, seat, msg(N_("{n} {good} moved from {src} to {dest}"), n=len(stones), good=c["good"],
+                             src=BOARD.harbour_name[src], dest=BOARD.harbour_name[c["harbour"]]))
     elif t == "pirates":
         start_pirates(state, seat, c["start"], c["points"], exact=True)
     elif t == "hansetag":
@@ -101,7 +102,7 @@ def play_card(state: dict, seat: int, text: str) -> None:
 
 def remove_blockade(state: dict, seat: int) -> None:
     state["blockade"] = None
-    log(state, seat, "{p%d} removes the blockade" % seat)
+    log(state, seat, msg(N_("{player} removes the blockade"), player=P(seat)))
 
 
 def blockade(state: dict, seat: int, target: str) -> None:
@@ -125,7 +126,8 @@ def apply_place(state: dict, frame: dict, seat: int, move: str) -> None:
     h = BOARD.by_label[lab]
     state["ships"][s]["at"] = h
     frame["ships"].remove(s)
-    log(state, seat, "{p%d} moves the %s ship out of the blockade to %s" % (seat, name, lab))
+    log(state, seat, msg(N_("{player} moves the {ship} ship out of the blockade to {field}"), player=P(seat), ship=name,
+                         field=lit(lab)))
     if not frame["ships"]:
         state["stack"].pop()
 
@@ -143,8 +145,8 @@ def storm(state: dict, seat: int, sea: str, effect: str) -> None:
         for i in affected:
             state["ships"][i]["at"] = bay
         if affected:
-            log(state, seat, "the storm drives %s into the %s" % (
-                ", ".join(ship_name(i) for i in affected), BOARD.hexes[bay]["name"]))
+            log(state, seat, msg(N_("the storm drives {ships} into the {bay}"), ships=[ship_name(i) for i in affected],
+                                 bay=BOARD.hexes[bay]["name"]))
         return
     ties = []
     for i in affected:
@@ -162,7 +164,8 @@ def storm_place(state: dict, ship: int, harbour: str) -> None:
     sh["at"] = BOARD.harbours[harbour]
     sh["skip"] = True  # D-20
     sh["dir"] = 0
-    log(state, None, "the storm drives the %s ship into %s; it sits out once" % (ship_name(ship), BOARD.harbour_name[harbour]))
+    log(state, None, msg(N_("the storm drives the {ship} ship into {harbour}; it sits out once"), ship=ship_name(ship),
+                         harbour=BOARD.harbour_name[harbour]))
 
 
 def storm_moves(state: dict, frame: dict) -> list:
@@ -180,7 +183,7 @@ def apply_storm(state: dict, frame: dict, seat: int, move: str) -> None:
 
 def start_pirates(state: dict, seat: int, island: str, points: int, exact: bool) -> None:
     state["pirate"] = BOARD.islands[island]
-    log(state, seat, "the pirate ship appears at %s with %d points" % (island.capitalize(), points))
+    log(state, seat, msg(N_("the pirate ship appears at {island} with {points} points"), island=island.capitalize(), points=points))
     state["stack"].append({"k": "pirate", "mover": seat, "pts": points, "exact": exact, "movers": 0,
                            "stage": "move", "ship": None, "at": None})
 
@@ -193,5 +196,5 @@ def start_hansetag(state: dict, seat: int) -> None:
     while u % n != (seat - 1) % n:
         u += 1
     state["hansetage"].append({"q": seat, "r2": u + 1, "end": u + n + 1, "sat": [False] * n})
-    log(state, seat, "Hansetag: every merchant must be in Lübeck during the round after next")
+    log(state, seat, N_("Hansetag: every merchant must be in Lübeck during the round after next"))
 

@@ -7,6 +7,7 @@ from .notation import canonical as _canonical
 from .scoring import result as _result
 from .setup import new_state
 from .state import copy_state
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 class DieHanseEngine(Engine):
@@ -47,9 +48,9 @@ class DieHanseEngine(Engine):
 
     def canonical(self, state: dict, seat: int, text: str) -> str:
         if state["over"]:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         if not isinstance(seat, int) or seat not in flow.to_act(state):
-            raise IllegalMove("it is not your turn to decide anything now")
+            raise IllegalMove(N_("it is not your turn to decide anything now"))
         legal = flow.legal(state, seat)
         words = " ".join(str(text).lower().split())
         if words == "timeout" and flow.timeout_ok(state, seat):

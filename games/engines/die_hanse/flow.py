@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import cards, harbour, pirate, special, turn
 from .state import log, ships_of, top
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def advance(state: dict) -> None:
@@ -43,7 +44,7 @@ def advance(state: dict) -> None:
             return
         if k == "pirate":
             if f["stage"] == "move" and not pirate.any_target(state):
-                log(state, None, "no ship within the pirate's reach: the pirate round ends")
+                log(state, None, N_("no ship within the pirate's reach: the pirate round ends"))
                 pirate.end_round(state)
                 continue
             return

@@ -5,7 +5,8 @@ from __future__ import annotations
 from itertools import product
 
 from .board import BOARD, GOODS
-from .state import draw_stones, half, holders, log, pool, return_stone, storage_full
+from .state import P, draw_stones, half, holders, log, pool, return_stone, storage_full
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 ORDER = {g: i for i, g in enumerate(GOODS)}
 
@@ -115,8 +116,9 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
                 chosen[g] = sorted(v for sg, v in stones if sg == g)
             for _ in range(k):
                 queue.append([g, t, chosen[g].pop(0)])
-            parts.append(f"{k} {g} for {t}")
-        log(state, seat, "{p%d} trades %s in %s" % (seat, ", ".join(parts), BOARD.harbour_name[h]))
+            parts.append(msg(N_("{n} {good} for {other}"), n=k, good=g, other=t))
+        log(state, seat, msg(N_("{player} trades {parts} in {harbour}"), player=P(seat), parts=parts,
+                             harbour=BOARD.harbour_name[h]))
         frame["queue"] = queue
         run_queue(state, frame, seat)
     elif words == ["unload", "all"]:
@@ -133,7 +135,7 @@ def apply_step(state: dict, frame: dict, seat: int, move: str) -> None:
         low = min((i for i, s in enumerate(stones) if s[0] == g), key=lambda i: stones[i][1])
         stone = stones.pop(low)
         return_stone(state, stone[0], stone[1])
-        log(state, seat, "{p%d} discards %s in Lübeck" % (seat, g))
+        log(state, seat, msg(N_("{player} discards {good} in Lübeck"), player=P(seat), good=g))
     elif words[0] == "refill":
         refill(state, seat, ship)
     elif words[0] in ("done", "timeout"):
@@ -151,12 +153,12 @@ def unload(state: dict, frame: dict, seat: int, g: str) -> None:
     st = state["store"][seat]
     slot = next(i for i, (sg, v) in enumerate(zip(st["goods"], st["vals"])) if sg == g and v is None)
     st["vals"][slot] = stone[1]
-    log(state, seat, "{p%d} unloads %s into storage" % (seat, g))
+    log(state, seat, msg(N_("{player} unloads {good} into storage"), player=P(seat), good=g))
     if state["final"] is None and storage_full(state, seat):
         # HANSE-13.1: first filler, completing ship and partner
         p = holders(state, ship)[1] if seat == ship else holders(state, ship)[0]
         state["final"] = {"f": seat, "partner": p, "t": state["turn"], "ship": ship}
-        log(state, seat, "{p%d}'s storage is full: the game ends after one more turn for the others" % seat)
+        log(state, seat, msg(N_("{player}'s storage is full: the game ends after one more turn for the others"), player=P(seat)))
 
 
 def refill(state: dict, seat: int, ship: int) -> None:
@@ -167,7 +169,7 @@ def refill(state: dict, seat: int, ship: int) -> None:
         stones.append(["salt", salt.pop()])
         k += 1
     if k:
-        log(state, seat, "{p%d} takes %d salt" % (seat, k))
+        log(state, seat, msg(N_("{player} takes {n} salt"), player=P(seat), n=k))
 
 
 def finish_step(state: dict, frame: dict) -> None:
@@ -188,7 +190,8 @@ def run_queue(state: dict, frame: dict, seat: int) -> None:
         if not pool(state, h, t):
             left = [q for q in frame["queue"] if q[1] == t]
             frame["queue"] = [q for q in frame["queue"] if q[1] != t]
-            log(state, seat, "no %s left in %s: %d exchange(s) cancelled" % (t, BOARD.harbour_name[h], len(left) + 1))
+            log(state, seat, msg(N_("no {good} left in {harbour}: {n} exchange(s) cancelled"), good=t,
+                                 harbour=BOARD.harbour_name[h], n=len(left) + 1))
             continue
         if v is None:
             v = min(s[1] for s in stones if s[0] == g)
@@ -199,8 +202,8 @@ def run_queue(state: dict, frame: dict, seat: int) -> None:
         if len(set(vals)) == 1:
             keep_draw(state, frame, seat, vals[0])
             continue
-        log(state, seat, "{p%d} draws %s: %s" % (seat, t, ", ".join(map(str, vals))), only=[seat],
-            redacted="{p%d} draws %d %s" % (seat, len(vals), t))
+        log(state, seat, msg(N_("{player} draws {good}: {values}"), player=P(seat), good=t, values=lit(", ".join(map(str, vals)))),
+            only=[seat], redacted=msg(N_("{player} draws {n} {good}"), player=P(seat), n=len(vals), good=t))
         return
 
 
@@ -211,8 +214,8 @@ def keep_draw(state: dict, frame: dict, seat: int, value: int) -> None:
     half(state, seat, frame["ship"]).append([d["good"], value])
     pool(state, frame["h"], d["good"]).extend(vals)
     frame["draw"] = None
-    log(state, seat, "{p%d} keeps a %s of value %d" % (seat, d["good"], value), only=[seat],
-        redacted="{p%d} keeps one %s" % (seat, d["good"]))
+    log(state, seat, msg(N_("{player} keeps a {good} of value {value}"), player=P(seat), good=d["good"], value=value),
+        only=[seat], redacted=msg(N_("{player} keeps one {good}"), player=P(seat), good=d["good"]))
 
 
 def default(state: dict, frame: dict) -> str:

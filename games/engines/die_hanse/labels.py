@@ -1,64 +1,69 @@
-"""Die Hanse moves in words (``label(view, move, names)``), from the seat's view only."""
+"""Die Hanse moves in words (``label(view, move, names, _)``), from the seat's view only.
+
+``_`` translates a text (the presentation layer passes the viewer's language; English without)."""
 from __future__ import annotations
 
+from ..i18n import N_, render
 from ..labelkit import words
 from .board import BOARD, GOOD_NAMES
 
 
-def _good(g: str) -> str:
-    return GOOD_NAMES.get(g, g)
+def _good(g: str, _=render) -> str:
+    return _(GOOD_NAMES.get(g, g))
 
 
-def _place(token: str) -> str:
-    return BOARD.harbour_name.get(token) or words(token)
+def _place(token: str, _=render) -> str:
+    return _(BOARD.harbour_name.get(token) or words(token))
 
 
-def _goods(tokens: list[str]) -> str:
+def _goods(tokens: list[str], _=render) -> str:
     """``1 salt fish 2 salt grain`` and the like: numbers and goods as words."""
-    return " ".join(_good(t) if t in GOOD_NAMES else t for t in tokens)
+    return " ".join(_good(t, _) if t in GOOD_NAMES else t for t in tokens)
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
-    fixed = {"back": "Go back a step", "pass": "Pass", "done": "Done", "refill": "Refill your hand",
-             "trade": "Trade nothing", "discard": "Discard nothing"}
+    fixed = {"back": N_("Go back a step"), "pass": N_("Pass"), "done": N_("Done"), "refill": N_("Refill your hand"),
+             "trade": N_("Trade nothing"), "discard": N_("Discard nothing")}
     if move in fixed:
-        return fixed[move]
+        return _(fixed[move])
     if verb == "sail" and args:
         if len(args) == 3 and args[1] == "toward":
-            return f"Sail the {args[0]} ship toward {_place(args[2])}"
-        return f"Sail the {args[0]} ship" + (f" to field {' '.join(args[1:])}" if len(args) > 1 else "")
+            return _("Sail the {ship} ship toward {place}").format(ship=_(args[0]), place=_place(args[2], _))
+        if len(args) > 1:
+            return _("Sail the {ship} ship to field {field}").format(ship=_(args[0]), field=" ".join(args[1:]))
+        return _("Sail the {ship} ship").format(ship=_(args[0]))
     if verb == "stay" and args:
-        return f"Leave the {args[0]} ship where it is"
+        return _("Leave the {ship} ship where it is").format(ship=_(args[0]))
     if verb == "place" and len(args) == 2:
-        return f"Put the {args[0]} ship on field {args[1]}"
+        return _("Put the {ship} ship on field {field}").format(ship=_(args[0]), field=args[1])
     if verb == "declare" and args:
-        what = {"both": "privilege and Kaperbrief", "kaperbrief": "Kaperbrief", "privilege": "privilege"}
-        return f"Declare {what.get(args[0], args[0])}"
+        what = {"both": N_("privilege and Kaperbrief"), "kaperbrief": N_("Kaperbrief"), "privilege": N_("privilege")}
+        return _("Declare {card}").format(card=_(what.get(args[0], args[0])))
     if verb in ("privilege", "kaperbrief") and args:
-        title = "Privilege" if verb == "privilege" else "Kaperbrief"
+        title = _("Privilege") if verb == "privilege" else _("Kaperbrief")
         if args[0] == "raid" and len(args) > 1:
-            return f"{title}: raid from {words(args[1])} with the pirate"
-        return f"{title}: " + {"card": "play a harbour card", "move": "move a ship",
-                               "unblock": "lift the blockade"}.get(args[0], words(args[0]))
+            return _("{card}: raid from {island} with the pirate").format(card=title, island=_(words(args[1])))
+        what = {"card": N_("play a harbour card"), "move": N_("move a ship"), "unblock": N_("lift the blockade")}
+        return f"{title}: " + (_(what[args[0]]) if args[0] in what else words(args[0]))
     if verb == "pirate" and args:
-        return f"Move the pirate to field {args[0]}"
+        return _("Move the pirate to field {field}").format(field=args[0])
     if verb == "take" and args:
-        pairs = [f"{args[i]} {_good(args[i + 1])}" for i in range(0, len(args) - 1, 2)]
-        return "Take goods: " + ", ".join(pairs)
+        pairs = [f"{args[i]} {_good(args[i + 1], _)}" for i in range(0, len(args) - 1, 2)]
+        return _("Take goods: {goods}").format(goods=", ".join(pairs))
     if verb == "play" and args:
         card = " ".join(args)
         for c in view.get("hand") or []:
             if c.get("card") == card:
-                return f"Play {c['title']}"
-        return f"Play {_goods(args)}"
+                return _("Play {card}").format(card=_(c.get("title_msg") or c["title"]))
+        return _("Play {card}").format(card=_goods(args, _))
     if verb == "trade" and args:
-        return "Trade " + _goods(args)
+        return _("Trade {goods}").format(goods=_goods(args, _))
     if verb == "discard" and args:
-        return f"Discard {_good(args[0])}"
+        return _("Discard {good}").format(good=_good(args[0], _))
     if verb == "keep" and args:
-        return f"Keep {args[0]}"
+        return _("Keep {value}").format(value=args[0])
     if verb == "unload" and args:
-        return "Unload everything" if args[0] == "all" else f"Unload the {_good(args[0])}"
-    return " ".join(_place(t) if t in BOARD.harbour_name else t for t in w).capitalize()
+        return _("Unload everything") if args[0] == "all" else _("Unload the {good}").format(good=_good(args[0], _))
+    return " ".join(_place(t, _) if t in BOARD.harbour_name else t for t in w).capitalize()

@@ -6,8 +6,9 @@ from itertools import combinations_with_replacement
 from ..rng import randbelow
 from .board import BOARD, GOODS
 from .movement import pirate_distance, pirate_endpoints
-from .state import log, occupancy, rand, return_stone, ship_name
+from .state import P, log, occupancy, rand, return_stone, ship_name
 from .cards import ship_name_index
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 HALVES = ("stern", "bow")
 ORDER = {g: i for i, g in enumerate(GOODS)}
@@ -82,12 +83,12 @@ def apply(state: dict, frame: dict, seat: int, move: str) -> None:
     words = move.split()
     if words == ["timeout"]:
         words = ["pirate", "stay"]  # HANSE-14.4: a mover who times out does not move the pirate
-        log(state, seat, "{p%d} lets the time run out" % seat)
+        log(state, seat, msg(N_("{player} lets the time run out"), player=P(seat)))
     if words[0] == "pirate":
         dest = state["pirate"] if words[1] == "stay" else BOARD.by_label[words[1]]
         occ = occupancy(state)
         state["pirate"] = dest
-        log(state, seat, "{p%d} moves the pirate to %s" % (seat, BOARD.label[dest]))
+        log(state, seat, msg(N_("{player} moves the pirate to {field}"), player=P(seat), field=lit(BOARD.label[dest])))
         if dest in occ and words[1] != "stay":
             frame["at"] = dest
             if len(occ[dest]) > 1:
@@ -102,7 +103,7 @@ def apply(state: dict, frame: dict, seat: int, move: str) -> None:
             frame["mover"] = (frame["mover"] + 1) % state["n"]
             frame["pts"] += 1
             if not any_target(state):
-                log(state, None, "no ship within the pirate's reach: the pirate round ends")
+                log(state, None, N_("no ship within the pirate's reach: the pirate round ends"))
                 end_round(state)
     elif words[0] == "plunder":
         frame["ship"] = ship_name_index(words[1])
@@ -130,8 +131,9 @@ def take(state: dict, frame: dict, seat: int, words: list) -> None:
             j = idx[rand(state, len(idx))]  # chosen blind: any stone of that type
             stone = cargo.pop(j)
             return_stone(state, stone[0], stone[1])
-            taken.append("%s from the %s" % (g, words[i]))
-    log(state, seat, "{p%d} plunders the %s ship: %s" % (seat, ship_name(ship), ", ".join(taken) or "nothing"))
+            taken.append(msg(N_("{good} from the {half}"), good=g, half=words[i]))
+    log(state, seat, msg(N_("{player} plunders the {ship} ship: {goods}"), player=P(seat), ship=ship_name(ship),
+                         goods=taken or msg(N_("nothing"))))
     end_round(state)
 
 

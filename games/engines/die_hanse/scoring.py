@@ -1,6 +1,7 @@
 """Final scoring (HANSE-13.3) and the winner (HANSE-13.4, D-40)."""
 from __future__ import annotations
 
+from ..i18n import N_
 from .board import BOARD
 
 
@@ -11,11 +12,11 @@ def breakdown(state: dict) -> list:
         vals = [v for v in state["store"][p]["vals"] if v is not None]
         sp = state["special"][p]
         out.append({
-            "storage": sum(vals),
-            "first full storage": 5 if fin.get("f") == p else 0,
-            "completing partner": 3 if fin.get("partner") == p else 0,
-            "unused privilege": BOARD.privilege_points if sp["privilege"] else 0,
-            "unused kaperbrief": BOARD.kaperbrief_points if sp["kaperbrief"] else 0,
+            N_("storage"): sum(vals),
+            N_("first full storage"): 5 if fin.get("f") == p else 0,
+            N_("completing partner"): 3 if fin.get("partner") == p else 0,
+            N_("unused privilege"): BOARD.privilege_points if sp["privilege"] else 0,
+            N_("unused kaperbrief"): BOARD.kaperbrief_points if sp["kaperbrief"] else 0,
         })
     return out
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .board import ISLANDS
 from .cards import play_options, remove_blockade, start_pirates
-from .state import has_special, log
+from .state import P, has_special, log
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def open_window(state: dict, last: int) -> dict:
@@ -55,7 +56,7 @@ def apply_ask(state: dict, frame: dict, seat: int, move: str) -> None:
         state["timeouts"][seat] += 1
         if state["timeouts"][seat] >= 2 and state["offer"][seat]:
             state["offer"][seat] = False  # C5: the opt-in lapses
-            log(state, seat, "{p%d} will no longer be asked after other players' moves" % seat, only=[seat])
+            log(state, seat, msg(N_("{player} will no longer be asked after other players' moves"), player=P(seat)), only=[seat])
         frame["ans"][str(seat)] = []
     else:
         state["timeouts"][seat] = 0
@@ -69,14 +70,14 @@ def apply_ask(state: dict, frame: dict, seat: int, move: str) -> None:
         frame["queue"] = [s for s in order if frame["ans"].get(str(s))]
         frame["stage"] = "resolve"
         for s in frame["queue"]:
-            log(state, s, "{p%d} declares %s" % (s, " and ".join(frame["ans"][str(s)])))
+            log(state, s, msg(N_("{player} declares {cards}"), player=P(s), cards=list(frame["ans"][str(s)])))
 
 
 def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
     words = move.split()
     cards = frame["ans"][str(seat)]
     if words[0] == "timeout":
-        log(state, seat, "{p%d}'s declaration lapses; the card is kept" % seat)  # C4
+        log(state, seat, msg(N_("{player}'s declaration lapses; the card is kept"), player=P(seat)))  # C4
         cards.clear()
     else:
         card = words[0]
@@ -84,16 +85,16 @@ def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
         state["special"][seat][card] = False
         opt = words[1]
         if opt == "unblock":
-            log(state, seat, "{p%d} uses the %s" % (seat, card))
+            log(state, seat, msg(N_("{player} uses the {card}"), player=P(seat), card=card))
             remove_blockade(state, seat)
         elif opt == "card":
-            log(state, seat, "{p%d} uses the %s to play a harbour card" % (seat, card))
+            log(state, seat, msg(N_("{player} uses the {card} to play a harbour card"), player=P(seat), card=card))
             state["stack"].append({"k": "cardplay", "seat": seat})
         elif opt == "raid":
-            log(state, seat, "{p%d} uses the Kaperbrief for a pirate raid" % seat)
+            log(state, seat, msg(N_("{player} uses the Kaperbrief for a pirate raid"), player=P(seat)))
             start_pirates(state, seat, words[2], 6, exact=False)
         elif opt == "move":
-            log(state, seat, "{p%d} uses the Privilege for an extra move" % seat)
+            log(state, seat, msg(N_("{player} uses the Privilege for an extra move"), player=P(seat)))
             state["stack"].append({"k": "xmove", "seat": seat})
     if not cards and frame["queue"] and frame["queue"][0] == seat:
         frame["queue"].pop(0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..events import event
 from ..rng import randbelow
 from .board import BOARD, SHIP_NAMES
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def copy_state(state: dict) -> dict:
@@ -41,7 +42,12 @@ def rand(state: dict, n: int) -> int:
     return v
 
 
-def log(state: dict, seat, text: str, only=None, redacted=None) -> None:
+def P(seat) -> str:
+    """The placeholder of a player's name in a log text (filled by the presentation layer)."""
+    return "{p%d}" % seat
+
+
+def log(state: dict, seat, text, only=None, redacted=None) -> None:
     state["log"].append(event(state["seq"], seat, text, only, redacted))
 
 

@@ -7,6 +7,7 @@ import math
 from .. import a11y
 from ..colours import OKABE_ITO_DARK, haloed, ink, mark
 from .board import BOARD, GOOD_NAMES, SHIP_NAMES
+from ..i18n import N_, render  # noqa: F401
 
 # the ships' colours (red, blue, green, orange, purple, black): colour-blind-safe Okabe–Ito,
 # darkened; the colour's initial is the second cue
@@ -59,20 +60,21 @@ def _chip(x, y, ship: int, size=16) -> str:
             % (x, y, size, size, col, x + size / 2, y + size * 0.75, size * 0.7, ink(col), SEAT_CUES[ship]))
 
 
-def _good(x, y, good, value=None, filled=True, width=70) -> str:
+def _good(x, y, good, value=None, filled=True, width=70, _=render) -> str:
     col = GOOD_COLOURS[good]
-    text = GOOD_NAMES[good] + ("" if value is None else " %d" % value)
+    text = _(GOOD_NAMES[good]) + ("" if value is None else " %d" % value)
     fill, fg = (col, ink(col)) if filled else ("#ffffff", "#222")
     return ('<rect x="%.1f" y="%.1f" width="%d" height="20" rx="3" fill="%s" stroke="%s" stroke-width="1.5"/>'
             '<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle" fill="%s">%s</text>'
             % (x, y, width, fill, col if not filled else "#333", x + width / 2, y + 14, fg, _e(text)))
 
 
-def _player_board(out, view, p, pname, y, width) -> int:
+def _player_board(out, view, p, pname, y, width, _=render) -> int:
     """One player's board: name and specials, the storage (filled goods in colour, values only
     where the view has them), and the cargo holds the player shares. Returns the next y."""
     sp = view["special"][p]
-    extra = ", ".join(t for t, on in (("privilege", sp["privilege"]), ("letter of marque", sp["kaperbrief"])) if on)
+    extra = ", ".join(_(t) for t, on in ((N_("privilege"), sp["privilege"]), (N_("letter of marque"), sp["kaperbrief"]))
+                      if on)
     holds = [(i, sh, side) for i, sh in enumerate(view["ships"]) for side in ("stern", "bow") if sh[side]["seat"] == p]
     slots = view["storages"][p]["slots"]
     per_row = max(1, int((width - 110) // 74))
@@ -84,23 +86,23 @@ def _player_board(out, view, p, pname, y, width) -> int:
     out.append('<text x="36" y="%d" font-size="14" font-weight="bold" fill="#111">%s%s</text>'
                % (y + 22, _e(pname), _e(" (" + extra + ")" if extra else "")))
     yy = y + 34
-    out.append('<text x="12" y="%d" font-size="11" fill="#333">Storage</text>' % (yy + 14))
+    out.append('<text x="12" y="%d" font-size="11" fill="#333">%s</text>' % (yy + 14, _e(_("Storage"))))
     for k, sl in enumerate(slots):
         gx = 100 + (k % per_row) * 74
         gy = yy + (k // per_row) * 26
-        out.append(_good(gx, gy, sl["good"], sl.get("value"), sl["filled"]))
+        out.append(_good(gx, gy, sl["good"], sl.get("value"), sl["filled"], _=_))
     yy += 26 * rows
     for i, sh, side in holds:
         out.append(_chip(12, yy + 2, i, 16))
-        out.append('<text x="32" y="%d" font-size="11" fill="#333">%s</text>' % (yy + 15, _e(side)))
+        out.append('<text x="32" y="%d" font-size="11" fill="#333">%s</text>' % (yy + 15, _e(_(side))))
         vals = sh[side].get("values")
         for k, g in enumerate(sh[side]["goods"]):
-            out.append(_good(100 + k * 74, yy, g, vals[k] if vals else None))
+            out.append(_good(100 + k * 74, yy, g, vals[k] if vals else None, _=_))
         yy += 26
     return y + h
 
 
-def render_svg(view: dict, names, legal=()) -> str:
+def render_svg(view: dict, names, legal=(), _=render) -> str:
     def name(p):
         try:
             return str(names[p])
@@ -119,7 +121,7 @@ def render_svg(view: dict, names, legal=()) -> str:
     height = map_h + panel_h
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" '
            'style="max-width:%dpx;font-family:sans-serif"%s>'
-           % (width, height, width, a11y.root_attrs("Die Hanse board", legal)), a11y.desc("Die Hanse board", legal)]
+           % (width, height, width, a11y.root_attrs(N_("Die Hanse board"), legal, _)), a11y.desc(N_("Die Hanse board"), legal, _)]
     out.append("<style>text{pointer-events:none}.legal{cursor:pointer}.hex.legal{stroke:#e67e22;stroke-width:1.6}"
                ".ship.legal{stroke:#e67e22;stroke-width:2}</style>")
     out.append('<rect x="0" y="0" width="%d" height="%d" fill="#e9e4d4"/>' % (width, map_h))
@@ -153,7 +155,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                                  ' font-size="11" font-weight="bold" text-anchor="middle"'))
             # the harbour's pool of goods: a chip per good with its count (public)
             goods = [(g, c) for g, c in view["pools"].get(hn, {}).items() if c]
-            texts = ["%d %s" % (c, GOOD_NAMES[g]) for g, c in goods]
+            texts = ["%d %s" % (c, _(GOOD_NAMES[g])) for g, c in goods]
             widths = [6 + 4.7 * len(t) for t in texts]
             gx = x - (sum(widths) + 2 * (len(widths) - 1)) / 2
             for (g, c), t, gw in zip(goods, texts, widths):
@@ -170,7 +172,7 @@ def render_svg(view: dict, names, legal=()) -> str:
             labels.append(haloed(x, y + 2.5, _e(h["name"]), ' font-size="8" text-anchor="middle"'))
         if hid in blocked:
             out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="none" stroke="#000" stroke-width="2">'
-                       '<title>blockade</title></circle>' % (x, y))
+                       '<title>%s</title></circle>' % (x, y, _e(_("blockade"))))
     # ships
     at = {}
     for i, sh in enumerate(view["ships"]):
@@ -181,30 +183,30 @@ def render_svg(view: dict, names, legal=()) -> str:
             dx = (k - (len(ships) - 1) / 2.0) * 12
             click = ship_click.get(SHIP_NAMES[i])
             attrs = ' class="ship legal" data-move="%s"' % _e(click) if click else ' class="ship"'
-            out.append('<g%s><title>%s ship</title><circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="#fff" '
+            out.append('<g%s><title>%s</title><circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="#fff" '
                        'stroke-width="1.5"/><text x="%.1f" y="%.1f" font-size="7.5" font-weight="bold" '
                        'text-anchor="middle" fill="%s">%s</text></g>'
-                       % (attrs, _e(SHIP_NAMES[i]), x + dx, y, SEAT_COLOURS[i], x + dx, y + 2.7,
+                       % (attrs, _e(_("{ship} ship").format(ship=_(SHIP_NAMES[i]))), x + dx, y, SEAT_COLOURS[i], x + dx, y + 2.7,
                           ink(SEAT_COLOURS[i]), SEAT_CUES[i]))
     if view.get("pirate_hex"):
         x, y = _centre(BOARD.hexes[view["pirate_hex"]])
-        out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>pirate ship</title></path>' % (x, y - 5))
+        out.append('<path d="M%.1f %.1f l5 8 h-10 z" fill="#111"><title>%s</title></path>' % (x, y - 5, _e(_("pirate ship"))))
     out.extend(labels)
     # panel: wind, the viewer's cards, then a player board per player
     y0 = map_h + 22
     w = view["wind"]
-    out.append('<text x="10" y="%d" font-size="14" font-weight="bold">Wind: North Sea %d · Baltic %d</text>'
-               % (y0, w["north"], w["baltic"]))
+    out.append('<text x="10" y="%d" font-size="14" font-weight="bold">%s</text>'
+               % (y0, _e(_("Wind: North Sea {north} · Baltic {baltic}").format(north=w["north"], baltic=w["baltic"]))))
     y = y0 + 10
     if view.get("hand"):
         y += 18
-        out.append('<text x="10" y="%d" font-size="12" font-weight="bold">Your cards:</text>' % y)
+        out.append('<text x="10" y="%d" font-size="12" font-weight="bold">%s</text>' % (y, _e(_("Your cards:"))))
         for c in view["hand"]:
-            out.append('<text x="92" y="%d" font-size="12">%s</text>' % (y, _e(c["title"])))
+            out.append('<text x="92" y="%d" font-size="12">%s</text>' % (y, _e(_(c.get("title_msg") or c["title"]))))
             y += 16
         y -= 16
     for p in range(n):
-        y = _player_board(out, view, p, name(p), y + 8, width)
+        y = _player_board(out, view, p, name(p), y + 8, width, _)
     out[0] = out[0].replace('viewBox="0 0 %d %d"' % (width, height), 'viewBox="0 0 %d %d"' % (width, y + 8))
     out.insert(panel_at, '<rect x="0" y="%d" width="%d" height="%d" fill="#ffffff"/>' % (map_h, width, y + 8 - map_h))
     out.append("</svg>")

@@ -5,7 +5,8 @@ from .board import BOARD, SHIP_NAMES
 from .harbour import new_frame
 from .movement import destinations, may_stay
 from .special import open_window
-from .state import log, occupancy, ship_name, ships_of
+from .state import P, log, occupancy, ship_name, ships_of
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def slot_choices(state: dict, ships: list, extra: bool = False) -> list:
@@ -93,10 +94,10 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     sh = state["ships"][s]
     if words[0] == "wait":
         sh["skip"] = False
-        log(state, seat, "the %s ship sits out this move" % words[1])
+        log(state, seat, msg(N_("the {ship} ship sits out this move"), ship=words[1]))
         return s, False
     if words[0] == "stay":
-        log(state, seat, "{p%d} leaves the %s ship where it is" % (seat, words[1]))
+        log(state, seat, msg(N_("{player} leaves the {ship} ship where it is"), player=P(seat), ship=words[1]))
         return s, False
     if words[2] == "toward":
         dest = toward(state, s, words[3], destinations(state, s))
@@ -110,7 +111,7 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     elif kind == "canal":
         sh["dir"] = 1 if dest == BOARD.canal[0] else -1
     sh["at"] = dest
-    log(state, seat, "{p%d} sails the %s ship to %s" % (seat, words[1], BOARD.label[dest]))
+    log(state, seat, msg(N_("{player} sails the {ship} ship to {field}"), player=P(seat), ship=words[1], field=lit(BOARD.label[dest])))
     return s, kind == "harbour" and BOARD.kind[start] != "canal"
 
 
@@ -151,9 +152,9 @@ def evaluate_hansetage(state: dict, t: int) -> None:
         order = [(ht["q"] + i) % n for i in range(n)]
         fined = [p for p in order if not ht["sat"][p]]
         if fined:
-            log(state, None, "Hansetag: fined: %s" % ", ".join("{p%d}" % p for p in fined))
+            log(state, None, msg(N_("Hansetag: fined: {players}"), players=[P(p) for p in fined]))
         else:
-            log(state, None, "Hansetag: every merchant was in Lübeck")
+            log(state, None, N_("Hansetag: every merchant was in Lübeck"))
         todo = [p for p in fined if any(v is not None for v in state["store"][p]["vals"])]
         if todo:
             state["stack"].append({"k": "fine", "queue": todo})
@@ -174,7 +175,7 @@ def apply_fine(state: dict, frame: dict, seat: int, move: str) -> None:
     v = st["vals"][i]
     st["vals"][i] = None
     return_stone(state, st["goods"][i], v)
-    log(state, seat, "{p%d} removes a %s from {p%d}'s storage" % (seat, st["goods"][i], p))
+    log(state, seat, msg(N_("{player} removes a {good} from {other}'s storage"), player=P(seat), good=st["goods"][i], other=P(p)))
     if not frame["queue"]:
         state["stack"].pop()
 
@@ -197,15 +198,15 @@ def end_turn(state: dict) -> None:
         if fin is None and limit and t >= limit * n:
             state["over"] = True
             state["turn"] = t
-            log(state, None, "no storage is full after %d rounds: the game ends (round limit)" % limit)
+            log(state, None, msg(N_("no storage is full after {n} rounds: the game ends (round limit)"), n=limit))
             return
         if fin is not None and t > fin["t"] + n:
             state["over"] = True
             state["turn"] = t
-            log(state, None, "the game is over")
+            log(state, None, N_("the game is over"))
             return
         if fin is not None and t % n == fin["f"]:
-            log(state, None, "{p%d} filled the storage first and does not play again" % fin["f"])
+            log(state, None, msg(N_("{player} filled the storage first and does not play again"), player=P(fin["f"])))
             # a Hansetag ending on a skipped turn is evaluated there
             state["turn"] = t
             check_presence(state)

@@ -7,6 +7,7 @@ from .flow import to_act
 from .scoring import result
 from ..events import visible
 from .state import top
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def _half(state, ship, hi, seat, reveal):
@@ -65,36 +66,39 @@ def prompt(state, seat):
     f = top(state)
     k = f["k"]
     if k == "turn":
-        return "Your turn: move one of your ships (sail to a field, or stay)."
+        return say(N_("Your turn: move one of your ships (sail to a field, or stay)."))
     if k == "harbour":
         name = BOARD.harbour_name[f["h"]]
         if f["draw"] is not None:
-            return "Keep one of the %s stones you drew in %s." % (f["draw"]["good"], name)
+            return say(N_("Keep one of the {good} stones you drew in {harbour}."), good=f["draw"]["good"], harbour=name)
         if f["stage"] == "card":
-            return "Play one of your harbour cards (you entered %s)." % name
-        who = "the " + SHIP_NAMES[f["ship"]] + " ship"
-        return "Trade in %s with your half of %s%s, then say done." % (
-            name, who, " (unload, discard, refill here)" if f["h"] == "luebeck" else "")
+            return say(N_("Play one of your harbour cards (you entered {harbour})."), harbour=name)
+        if f["h"] == "luebeck":
+            return say(N_("Trade in {harbour} with your half of the {ship} ship (unload, discard, refill here), then say done."),
+                       harbour=name, ship=SHIP_NAMES[f["ship"]])
+        return say(N_("Trade in {harbour} with your half of the {ship} ship, then say done."), harbour=name,
+                   ship=SHIP_NAMES[f["ship"]])
     if k == "window":
         if f["stage"] == "ask":
-            return "Do you play a special card after this ship move? (pass or declare)"
-        return "Choose what your declared special card does."
+            return say(N_("Do you play a special card after this ship move? (pass or declare)"))
+        return say(N_("Choose what your declared special card does."))
     if k == "pirate":
         if f["stage"] == "move":
-            return "Move the pirate ship (%s %d points)." % ("exactly" if f["exact"] else "up to", f["pts"])
+            return say(N_("Move the pirate ship (exactly {n} points).") if f["exact"]
+                       else N_("Move the pirate ship (up to {n} points)."), n=f["pts"])
         if f["stage"] == "ship":
-            return "Choose which ship the pirates plunder."
-        return "Choose the two stones the pirates take (by half and type)."
+            return say(N_("Choose which ship the pirates plunder."))
+        return say(N_("Choose the two stones the pirates take (by half and type)."))
     if k == "fine":
-        return "Hansetag fine: choose a stone to remove from {p%d}'s storage." % f["queue"][0]
+        return say(N_("Hansetag fine: choose a stone to remove from {player}'s storage."), player="{p%d}" % f["queue"][0])
     if k == "xmove":
-        return "Make your Privilege extra move."
+        return say(N_("Make your Privilege extra move."))
     if k == "cardplay":
-        return "Play a harbour card from your hand."
+        return say(N_("Play a harbour card from your hand."))
     if k == "place":
-        return "Place the ships driven out by the blockade."
+        return say(N_("Place the ships driven out by the blockade."))
     if k == "storm":
-        return "Choose the harbour for each storm-driven ship."
+        return say(N_("Choose the harbour for each storm-driven ship."))
     return ""
 
 
@@ -121,9 +125,10 @@ def build(state: dict, seat) -> dict:
         storages.append({"card": st["card"], "slots": slots})
     pools = {h: {g: len(v) for g, v in sorted(state["_pools"][h].items()) if v} for h in BOARD.harbours}
     log = visible(state["log"], seat)
+    asked = prompt(state, seat)
     v = {
         "game": "die-hanse", "players": n, "you": seat, "to_act": to_act(state),
-        "prompt": prompt(state, seat), "log": log, "over": over, "result": result(state),
+        "prompt": str(asked), "prompt_msg": getattr(asked, "message", asked), "log": log, "over": over, "result": result(state),
         "turn": state["turn"], "active": state["turn"] % n,
         "wind": {"north": wind["north"], "baltic": wind["baltic"], "card": card_text(state["wind"])},
         "blockade": state["blockade"],
@@ -139,6 +144,7 @@ def build(state: dict, seat) -> dict:
         "phase": _phase(state, seat),
     }
     if seat is not None:
-        v["hand"] = [{"card": card_text(c), "title": card_title(c)} for c in state["_hands"][seat]]
+        v["hand"] = [{"card": card_text(c), "title": str(card_title(c)), "title_msg": card_title(c).message}
+                     for c in state["_hands"][seat]]
         v["options"] = {"offer_special_cards": state["offer"][seat]}
     return v

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base import Engine
+from ..i18n import N_
 from . import moves, scoring, setup as setup_mod, view as view_mod
 from .state import copy_state
 
@@ -16,14 +17,14 @@ class HansaEngine(Engine):
     max_players = 4
     option_specs = [{
         "key": "start_player",
-        "label": "Start player",
-        "choices": [["random", "Drawn at random"], [0, "Seat 1"], [1, "Seat 2"], [2, "Seat 3"], [3, "Seat 4"]],
+        "label": N_("Start player"),
+        "choices": [["random", N_("Drawn at random")], [0, N_("Seat 1")], [1, N_("Seat 2")], [2, N_("Seat 3")], [3, N_("Seat 4")]],
         "default": "random",
     }]
     seat_option_specs = [{
         "key": "ask_losses",
-        "label": "When another player's sale costs me a tile",
-        "choices": [[False, "lose my lowest-barrel tile of that colour automatically"], [True, "ask me"]],
+        "label": N_("When another player's sale costs me a tile"),
+        "choices": [[False, N_("lose my lowest-barrel tile of that colour automatically")], [True, N_("ask me")]],
         "default": False,
     }]
 

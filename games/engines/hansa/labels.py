@@ -1,6 +1,9 @@
-"""Hansa moves in words (``label(view, move, names)``), from the seat's view only."""
+"""Hansa moves in words (``label(view, move, names, _)``), from the seat's view only.
+
+``_`` translates a text (the presentation layer passes the viewer's language; English without)."""
 from __future__ import annotations
 
+from ..i18n import N_, render
 from ..labelkit import words
 
 
@@ -8,35 +11,42 @@ def _cities(view) -> dict:
     return {c["id"]: c["name"] for c in view.get("cities", [])}
 
 
-def _barrel(tile: str) -> str:
-    colour, _, value = tile.partition("/")
-    return f"the {colour} barrel ({value})" if value else f"the {colour} barrel"
+def _barrel(tile: str, _) -> str:
+    colour, _sep, value = tile.partition("/")
+    if value:
+        return _("the {colour} barrel ({value})").format(colour=_(colour), value=value)
+    return _("the {colour} barrel").format(colour=_(colour))
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     cities = _cities(view)
-    city = lambda c: cities.get(c, words(c))  # noqa: E731
-    verb, _, rest = move.partition(" ")
+    city = lambda c: _(cities.get(c, words(c)))  # noqa: E731
+    verb, _sep, rest = move.partition(" ")
     args = rest.split()
     here = city(view.get("ship") or "")
     if verb == "place" and args:
-        return f"Put a stall in {city(args[0])}"
+        return _("Put a stall in {city}").format(city=city(args[0]))
     if verb == "move" and args:
-        return f"Sail the ship from {here} to {city(args[0])}"
+        return _("Sail the ship from {here} to {city}").format(here=here, city=city(args[0]))
     if verb == "buy" and args:
-        return f"Buy {_barrel(args[0])} in {here}"
+        return _("Buy {barrel} in {here}").format(barrel=_barrel(args[0], _), here=here)
     if verb == "build" and args:
-        return f"Build a stall in {here}, paying with {_barrel(args[0])}"
+        return _("Build a stall in {here}, paying with {barrel}").format(here=here, barrel=_barrel(args[0], _))
     if verb == "sell" and args:
-        colour = args[0].split("/")[0]
+        colour = _(args[0].split("/")[0])
         values = ", ".join(a.split("/")[1] for a in args if "/" in a)
-        return f"Sell {len(args)} {colour} barrel{'s' if len(args) > 1 else ''} ({values}) in {here}"
+        if len(args) > 1:
+            return _("Sell {n} {colour} barrels ({values}) in {here}").format(n=len(args), colour=colour,
+                                                                             values=values, here=here)
+        return _("Sell 1 {colour} barrel ({values}) in {here}").format(colour=colour, values=values, here=here)
     if verb == "discard" and args:
-        return f"Give up {_barrel(args[0])}"
+        return _("Give up {barrel}").format(barrel=_barrel(args[0], _))
+    if verb == "lose" and args:
+        return _("Lose {barrel}").format(barrel=_barrel(args[0], _))
     if move == "fill":
-        return "Refill the empty markets"
+        return _("Refill the empty markets")
     if move == "no fill":
-        return "Leave the markets as they are"
+        return _("Leave the markets as they are")
     if move == "end":
-        return "End your turn"
+        return _("End your turn")
     return words(move)

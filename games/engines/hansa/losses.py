@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .board import BOARD
-from .state import find_tile, kind_text, log
+from ..i18n import N_, msg
+from .state import P, tile_msg, find_tile, kind_text, log
 
 
 def lowest_tile(tiles, colour: int):
@@ -14,7 +15,8 @@ def lowest_tile(tiles, colour: int):
 def lose_tile(state: dict, seat: int, tile: int, why: str = "") -> None:
     state["tiles"][seat].remove(tile)
     state["removed"].append(tile)
-    log(state, seat, "{p%d} loses %s%s." % (seat, BOARD.tile_text(tile), why))
+    log(state, seat, msg(N_("{player} loses {tile} (own choice).") if why else N_("{player} loses {tile}."),
+                         player=P(seat), tile=tile_msg(tile)))
 
 
 def inflict(state: dict, seller: int, colour: int) -> None:

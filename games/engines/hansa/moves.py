@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from ..base import IllegalMove
+from ..i18n import N_, lit, say
 from . import actions, losses, placement
 from .board import BOARD
 from .notation import parse, text_of
-from .state import PLAY_PHASES, city_name, distinct_kinds, kind_text
+from .state import PLAY_PHASES, city_name, distinct_kinds, kind_msg, kind_text
 from .turn import begin_turn, end_actions
 
 
@@ -81,42 +82,43 @@ def _explain(state: dict, seat: int, move) -> str:
     verb = move[0]
     if seat not in to_act(state):
         if state["phase"] == "over":
-            return "the game is over"
-        return "it is not your turn" if seat != state["active"] else "you have nothing to decide now"
+            return N_("the game is over")
+        return N_("it is not your turn") if seat != state["active"] else N_("you have nothing to decide now")
     if state["owe"][seat]:
-        owed = ", ".join(BOARD.colour_names[int(k)] for k in state["owe"][seat])
+        owed = [BOARD.colour_names[int(k)] for k in state["owe"][seat]]
         if verb != "lose":
-            return f"first choose which tile to lose ({owed}), e.g. '{losses.default_lose(state, seat)}'"
+            return say(N_("first choose which tile to lose ({owed}), e.g. '{example}'"), owed=owed,
+                       example=lit(losses.default_lose(state, seat)))
         colour, value = move[1]
         if str(colour) not in state["owe"][seat]:
-            return f"you must lose a tile of {owed}, not {BOARD.colour_names[colour]}"
-        return f"you have no face-up {kind_text(colour, value)}"
+            return say(N_("you must lose a tile of {owed}, not {colour}"), owed=owed, colour=BOARD.colour_names[colour])
+        return say(N_("you have no face-up {tile}"), tile=kind_msg(colour, value))
     if verb == "lose":
-        return "you do not owe a tile"
+        return N_("you do not owe a tile")
     phase = state["phase"]
     if phase == "place":
         if verb != "place":
-            return "place 2 stalls in a city first, e.g. '" + placement.default_place(state, seat) + "'"
+            return say(N_("place 2 stalls in a city first, e.g. '{example}'"), example=lit(placement.default_place(state, seat)))
         try:
             placement.check_place(state, seat, move[1])
         except IllegalMove as exc:
-            return str(exc)
-        return "that placement is not possible"
+            return exc.args[0]
+        return N_("that placement is not possible")
     if phase == "fill":
         if verb != "fill":
-            return "first decide whether to fill the warehouses: 'fill' or 'no fill'"
-        return "that is not possible now"
+            return N_("first decide whether to fill the warehouses: 'fill' or 'no fill'")
+        return N_("that is not possible now")
     if phase == "discard":
         if verb != "discard":
             n = len(state["tiles"][seat]) - BOARD.tile_limit
-            return f"you have more than {BOARD.tile_limit} face-up tiles: discard {n} more, e.g. " \
-                   f"'{actions.default_discard(state, seat)}'"
-        return f"you have no face-up {kind_text(*move[1])}"
+            return say(N_("you have more than {limit} face-up tiles: discard {n} more, e.g. '{example}'"),
+                       limit=BOARD.tile_limit, n=n, example=lit(actions.default_discard(state, seat)))
+        return say(N_("you have no face-up {tile}"), tile=kind_msg(*move[1]))
     # actions
     if verb == "fill":
-        return "warehouses can only be filled in phase 2, before the actions"
+        return N_("warehouses can only be filled in phase 2, before the actions")
     if verb in ("place", "discard"):
-        return "that is not a phase-3 move; you may move, buy, build, sell or end"
+        return N_("that is not a phase-3 move; you may move, buy, build, sell or end")
     checks = {"move": lambda: actions.check_move(state, seat, move[1]),
               "buy": lambda: actions.check_buy(state, seat, *move[1]),
               "build": lambda: actions.check_build(state, seat, *move[1]),
@@ -125,13 +127,13 @@ def _explain(state: dict, seat: int, move) -> str:
         if verb in checks:
             checks[verb]()
     except IllegalMove as exc:
-        return str(exc)
-    return "that move is not possible now"
+        return exc.args[0]
+    return N_("that move is not possible now")
 
 
 def canonical(state: dict, seat: int, text: str) -> tuple[str, tuple]:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
-        raise IllegalMove("there is no such seat")
+        raise IllegalMove(N_("there is no such seat"))
     move = parse(text)
     canon = text_of(move)
     if move not in legal_parsed(state, seat):
@@ -150,7 +152,7 @@ def dispatch(state: dict, seat: int, move) -> None:
                 begin_turn(state, seat)
             elif phase_before == "final" and not any(state["owe"]):
                 state["phase"] = "over"
-                state["log"].append({"n": state["n"], "seat": None, "text": "The game is over."})
+                state["log"].append({"n": state["n"], "seat": None, "text": N_("The game is over.")})
         return
     if verb == "place":
         placement.do_place(state, seat, move[1])

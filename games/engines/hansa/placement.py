@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..base import IllegalMove
 from .board import BOARD
-from .state import city_name, last_seat, log
+from ..i18n import N_, msg, say
+from .state import P, city_name, last_seat, log
 from .turn import begin_turn
 
 STALLS_PER_PLACEMENT = 2
@@ -18,22 +19,24 @@ def place_options(state: dict, seat: int) -> list[str]:
 
 def check_place(state: dict, seat: int, city: str) -> None:
     if city == BOARD.no_setup_city:
-        raise IllegalMove(f"no stall may be placed in {city_name(city)} during the initial placement")
+        raise IllegalMove(say(N_("no stall may be placed in {city} during the initial placement"), city=city_name(city)))
     if state["stalls"][city][seat]:
-        raise IllegalMove(f"you already have stalls in {city_name(city)}; choose a city where you have none")
+        raise IllegalMove(say(N_("you already have stalls in {city}; choose a city where you have none"),
+                              city=city_name(city)))
 
 
 def do_place(state: dict, seat: int, city: str) -> None:
     state["stalls"][city][seat] += STALLS_PER_PLACEMENT
     state["supply"][seat] -= STALLS_PER_PLACEMENT
-    log(state, seat, "{p%d} places %d stalls in %s." % (seat, STALLS_PER_PLACEMENT, city_name(city)))
+    log(state, seat, msg(N_("{player} places {n} stalls in {city}."), player=P(seat), n=STALLS_PER_PLACEMENT,
+                         city=city_name(city)))
     if seat == last_seat(state):
         if state["round"] == ROUNDS:                          # HANSA-6.5
-            log(state, None, "The initial placement is complete.")
+            log(state, None, N_("The initial placement is complete."))
             begin_turn(state, state["start"])
             return
         state["round"] += 1                                   # HANSA-D-05: same order every round
-        log(state, None, "Initial placement, round %d." % state["round"])
+        log(state, None, msg(N_("Initial placement, round {round}."), round=state["round"]))
     state["active"] = (seat + 1) % state["players"]
 
 

@@ -1,6 +1,7 @@
 """Final scoring (§13)."""
 from __future__ import annotations
 
+from ..i18n import N_
 from .board import BOARD
 
 
@@ -16,7 +17,7 @@ def breakdown(state: dict) -> list[dict]:
             if counts[p] > 0:
                 others = sum(counts) - counts[p]
                 cities += 4 if others == 0 else 2
-        out.append({"face-up tiles": face_up, "sold tiles": sold, "cities": cities})
+        out.append({N_("face-up tiles"): face_up, N_("sold tiles"): sold, N_("cities"): cities})
     return out
 
 

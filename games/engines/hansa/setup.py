@@ -4,7 +4,8 @@ from __future__ import annotations
 from ..base import IllegalMove
 from ..rng import Rng, seed_state
 from .board import BOARD
-from .state import log
+from ..i18n import N_, msg, say
+from .state import P, log
 
 
 def stack_sizes(n: int, count: int) -> list[int]:
@@ -25,7 +26,7 @@ def setup(players: int, seed: int, options: dict) -> dict:
     if start == "random":
         start = rng.below(players)                                        # HANSA-D-04
     elif isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-        raise IllegalMove(f"the start player must be a seat from 1 to {players}")
+        raise IllegalMove(say(N_("the start player must be a seat from 1 to {players}"), players=players))
     tpc = BOARD.tiles_per_colour
     perm = rng.shuffle([c * tpc + k for c in colours for k in range(tpc)])  # HANSA-5.2
     nslots = len(BOARD.slot_city)
@@ -66,8 +67,8 @@ def setup(players: int, seed: int, options: dict) -> dict:
         "_rng": rng.state,
     }
     if removed_colours:
-        log(state, None, "Goods colours not used in this game: "
-            + ", ".join(BOARD.colour_names[c] for c in removed_colours) + ".")
-    log(state, None, "{p%d} is the start player." % start)
-    log(state, None, "Initial placement, round 1: {p%d} places first." % start)
+        log(state, None, msg(N_("Goods colours not used in this game: {colours}."),
+                             colours=[BOARD.colour_names[c] for c in removed_colours]))
+    log(state, None, msg(N_("{player} is the start player."), player=P(start)))
+    log(state, None, msg(N_("Initial placement, round 1: {player} places first."), player=P(start)))
     return state

@@ -5,6 +5,8 @@ State layout (JSON): see docs/hansa.md. Tiles are integers: ``colour * 13 + k`` 
 """
 from __future__ import annotations
 
+from ..events import event
+from ..i18n import N_, msg  # noqa: F401 (N_ re-exported for the phase modules)
 from .board import BOARD
 
 PLAY_PHASES = ("place", "fill", "actions", "discard")
@@ -30,8 +32,24 @@ def copy_state(s: dict) -> dict:
     return t
 
 
-def log(state: dict, seat, text: str) -> None:
-    state["log"].append({"n": state["n"], "seat": seat, "text": text})
+def log(state: dict, seat, text) -> None:
+    """``text``: a constant ``N_`` text or a ``msg`` (docs/i18n.md)."""
+    state["log"].append(event(state["n"], seat, text))
+
+
+def P(seat) -> str:
+    """The placeholder of a player's name in a log text (filled by the presentation layer)."""
+    return "{p%d}" % seat
+
+
+def tile_msg(tile: int) -> dict:
+    """A goods tile as ``colour/barrels`` with the colour as a translatable term."""
+    colour, k = divmod(tile, BOARD.tiles_per_colour)
+    return msg("{colour}/{barrels}", colour=BOARD.colour_names[colour], barrels=BOARD.values_per_colour[k])
+
+
+def tiles_msg(tiles) -> list:
+    return [tile_msg(t) for t in tiles]
 
 
 def city_name(cid: str) -> str:
@@ -77,6 +95,10 @@ def distinct_kinds(tiles) -> list[tuple[int, int]]:
 
 def kind_text(colour: int, value: int) -> str:
     return f"{BOARD.colour_names[colour]}/{value}"
+
+
+def kind_msg(colour: int, value: int) -> dict:
+    return msg("{colour}/{barrels}", colour=BOARD.colour_names[colour], barrels=value)
 
 
 def stack_total(state: dict) -> int:

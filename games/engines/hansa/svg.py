@@ -6,8 +6,12 @@ from html import escape
 
 from .. import a11y
 from ..colours import haloed, ink
+from ..i18n import N_, render
 from . import geo
 from .board import BOARD
+
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("ship"), N_("Supply - final round"), N_("Supply")]
 
 # The game's player colours (grey, yellow, lilac, black), darkened where needed to stand ≥ 3:1
 # on the sea; the colour's initial in every token is the second cue.
@@ -27,8 +31,10 @@ def _barrel(x: float, y: float) -> str:
             f"L{x + 5:.1f},{y + 26:.1f} Q{x - 3:.1f},{y + 13:.1f} {x + 5:.1f},{y:.1f} Z")
 
 
-def _tile_words(colour: str, value: str) -> str:
-    return f"{colour} goods, {value} barrel{'s' if value != '1' else ''}"
+def _tile_words(colour: str, value: str, _=render) -> str:
+    if value == "1":
+        return _(N_("{colour} goods, 1 barrel")).format(colour=_(colour))
+    return _(N_("{colour} goods, {n} barrels")).format(colour=_(colour), n=value)
 
 
 def _route_path(a: str, b: str) -> str:
@@ -61,22 +67,23 @@ LAND = geo.land_paths()
 SEA_NAMES = geo.sea_names(list(ROUTE_PATHS.values()))
 
 
-def _name(names, seat) -> str:
+def _name(names, seat, _=render) -> str:
     if names and 0 <= seat < len(names):
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
-def render_svg(view: dict, names=None, legal=()) -> str:
+def render_svg(view: dict, names=None, legal=(), _=render) -> str:
+    """The board; ``_`` translates its words (the presentation layer passes the viewer's language)."""
     names = list(names or [])
     legal = set(legal or ())
     w, h = BOARD.width, BOARD.height
     top, bottom = -12, h + 70          # room for slots above the top cities, a strip below the map
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{LEFT} {top} {w - LEFT} {bottom - top}" width="100%" '
-        f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs("Hansa board", legal)} '
+        f'preserveAspectRatio="xMidYMid meet"{a11y.root_attrs(N_("Hansa board"), legal, _)} '
         f'style="max-width:100%;font-family:sans-serif">',
-        a11y.desc("Hansa board", legal),
+        a11y.desc(N_("Hansa board"), legal, _),
         "<defs><marker id=\"hansa-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"7\" "
         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1b3b6f\"/>"
         "</marker></defs>",
@@ -112,7 +119,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="15" '
                      f'font-weight="bold" fill="#333">{c["fill_number"]}</text>')
         nx, ny, anchor = NAME_AT[cid]
-        parts.append(haloed(nx, ny, escape(c["name"]), f' text-anchor="{anchor}" font-size="17" font-weight="bold"',
+        parts.append(haloed(nx, ny, escape(_(c["name"])), f' text-anchor="{anchor}" font-size="17" font-weight="bold"',
                             halo="#f4f9fd", width=4))
         # warehouse slots above the city
         n = len(c["slots"])
@@ -129,7 +136,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             parts.append(f'<g class="legal" data-move="{escape(buy)}" style="cursor:pointer">' if buy else "<g>")
             edge = ' stroke="#e63946" stroke-width="4"' if buy else ' stroke="#333"'
             parts.append(f'<path d="{_barrel(sx, sy)}" fill="{_goods_css(colour)}"{edge}>'
-                         f'<title>{escape(_tile_words(colour, value))}</title></path>'
+                         f'<title>{escape(_tile_words(colour, value, _))}</title></path>'
                          f'<path d="M{sx + 3:.1f},{sy + 5:.1f} h20 M{sx + 3:.1f},{sy + 22:.1f} h20" '
                          f'fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="1.5"/>')
             parts.append(f'<text x="{sx + 13:.1f}" y="{sy + 19:.1f}" text-anchor="middle" font-size="16" '
@@ -142,7 +149,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             fill = SEAT_COLOURS[p % len(SEAT_COLOURS)]
             parts.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="32" height="20" rx="3" '
                          f'fill="{fill}" stroke="#222">'
-                         f'<title>{escape(_name(names, p))}: {k}</title></rect>')
+                         f'<title>{escape(_name(names, p, _))}: {k}</title></rect>')
             parts.append(f'<text x="{bx + 16:.1f}" y="{by + 15:.1f}" text-anchor="middle" font-size="14" '
                          f'font-weight="bold" fill="{ink(fill)}">{SEAT_CUES[p % len(SEAT_CUES)]}{k}</text>')
         parts.append("</g>")
@@ -150,13 +157,13 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     if view["ship"] in BOARD.pos:
         x, y = BOARD.pos[view["ship"]]
         x, y = x + CITY_R + 4, y - 8
-        parts.append(f'<g class="ship"><title>ship</title>'
+        parts.append(f'<g class="ship"><title>{escape(_("ship"))}</title>'
                      f'<path d="M{x:.1f},{y:.1f} l34,0 l-7,11 l-20,0 z" fill="#6b3e1f" stroke="#222"/>'
                      f'<path d="M{x + 17:.1f},{y:.1f} l0,-24 l12,16 z" fill="#fff" stroke="#222"/></g>')
     # supply stacks, bottom right, front (S1) to back (S5)
     bx, by = w - 5 * 46 - 10, h + 27
-    parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">Supply'
-                 f'{" - final round" if view["end_triggered"] and not view["over"] else ""}</text>')
+    parts.append(f'<text x="{bx - 8:.1f}" y="{by + 26:.1f}" text-anchor="end" font-size="14" fill="#222">'
+                 f'{escape(_("Supply - final round") if view["end_triggered"] and not view["over"] else _("Supply"))}</text>')
     for i, cnt in enumerate(view["stacks"]):
         sx = bx + i * 46
         parts.append(f'<rect x="{sx:.1f}" y="{by:.1f}" width="40" height="40" rx="4" fill="#c8b48a" '
@@ -172,6 +179,6 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         parts.append(f'<rect x="{lx:.1f}" y="{ly - 15:.1f}" width="18" height="18" rx="3" fill="{fill}"/>'
                      f'<text x="{lx + 9:.1f}" y="{ly - 1:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
                      f'fill="{ink(fill)}">{SEAT_CUES[seat % len(SEAT_CUES)]}</text><text x="{lx + 22:.1f}" y="{ly:.1f}" '
-                     f'font-size="14" fill="#111">{escape(marker + _name(names, seat))} ({p["coins"]})</text>')
+                     f'font-size="14" fill="#111">{escape(marker + _name(names, seat, _))} ({p["coins"]})</text>')
     parts.append("</svg>")
     return "".join(parts)

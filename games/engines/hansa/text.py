@@ -1,74 +1,87 @@
-"""Plain-text rendering of a Hansa view for emails."""
+"""Plain-text rendering of a Hansa view for emails.
+
+``_`` translates a text (the presentation layer passes the viewer's language; English without)."""
 from __future__ import annotations
 
-
+from ..i18n import N_, render
 from .board import BOARD
 
-PHASES = {"place": "initial placement", "start": "waiting for a loss choice before the next turn",
-          "fill": "phase 2 (warehouses)", "actions": "phase 3 (actions)", "discard": "phase 4 (tax and toll)",
-          "final": "waiting for loss choices before the final scoring", "over": "game over"}
+PHASES = {"place": N_("initial placement"), "start": N_("waiting for a loss choice before the next turn"),
+          "fill": N_("phase 2 (warehouses)"), "actions": N_("phase 3 (actions)"), "discard": N_("phase 4 (tax and toll)"),
+          "final": N_("waiting for loss choices before the final scoring"), "over": N_("game over")}
 
 
-def _name(names, seat) -> str:
+def _name(names, seat, _=render) -> str:
     if seat is None:
         return "-"
     if names and 0 <= seat < len(names):
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
-def render_text(view: dict, names=None) -> str:
+def _tile(tile: str, _) -> str:
+    colour, sep, value = tile.partition("/")
+    return _(colour) + sep + value
+
+
+def render_text(view: dict, names=None, _=render) -> str:
     names = list(names or [])
     out = []
     n = view["players"]
-    colour = {p["seat"]: p["colour"] for p in view["seats"]}
-    ship = BOARD.city_names.get(view["ship"], view["ship"])
-    out.append(f"HANSA - {PHASES.get(view['phase'], view['phase'])}")
+    colour = {p["seat"]: _(p["colour"]) for p in view["seats"]}
+    city = lambda c: _(BOARD.city_names.get(c, c))  # noqa: E731
+    ship = city(view["ship"])
+    out.append(f"HANSA - {_(PHASES.get(view['phase'], view['phase']))}")
     if view["phase"] not in ("over",):
-        out.append(f"Turn: {_name(names, view['active'])} ({colour[view['active']]}). The ship is in {ship}.")
-    out.append(f"Start player: {_name(names, view['start_player'])}; the last player in turn order is "
-               f"{_name(names, view['last_player'])}.")
+        out.append(_("Turn: {name} ({colour}). The ship is in {city}.").format(
+            name=_name(names, view["active"], _), colour=colour[view["active"]], city=ship))
+    out.append(_("Start player: {start}; the last player in turn order is {last}.").format(
+        start=_name(names, view["start_player"], _), last=_name(names, view["last_player"], _)))
     stacks = " ".join(f"S{i + 1}:{c}" for i, c in enumerate(view["stacks"]))
-    out.append(f"Supply stacks (front to back): {stacks}")
+    out.append(_("Supply stacks (front to back): {stacks}").format(stacks=stacks))
     if view["end_triggered"] and not view["over"]:
-        out.append("The last stack has been opened: this is the final round.")
+        out.append(_("The last stack has been opened: this is the final round."))
     if view["removed_colours"]:
-        out.append("Colours not in this game: " + ", ".join(view["removed_colours"]))
+        out.append(_("Colours not in this game: {colours}").format(colours=", ".join(_(c) for c in view["removed_colours"])))
     out.append("")
-    out.append("CITIES (fill number, warehouses, stalls, routes out)")
+    out.append(_("CITIES (fill number, warehouses, stalls, routes out)"))
     for c in view["cities"]:
-        slots = " ".join(f"[{t or '  -  '}]" for t in c["slots"])
-        stalls = ", ".join(f"{colour[p]} {k}" for p, k in enumerate(c["stalls"]) if k) or "no stalls"
-        routes = ", ".join(BOARD.city_names.get(r, r) for r in c["routes_to"])
-        mark = " <- ship" if c["id"] == view["ship"] else ""
-        out.append(f"{c['fill_number']} {c['name']:<11}{slots:<30} {stalls}; to {routes}{mark}")
+        slots = " ".join(f"[{_tile(t, _) if t else '  -  '}]" for t in c["slots"])
+        stalls = ", ".join(f"{colour[p]} {k}" for p, k in enumerate(c["stalls"]) if k) or _("no stalls")
+        routes = ", ".join(city(r) for r in c["routes_to"])
+        mark = " <- " + _("ship") if c["id"] == view["ship"] else ""
+        out.append(f"{c['fill_number']} {_(c['name']):<11}{slots:<30} {stalls}; " + _("to {cities}").format(cities=routes) + mark)
     out.append("")
-    out.append("PLAYERS")
+    out.append(_("PLAYERS"))
+    none = _("none")
     for p in view["seats"]:
         seat = p["seat"]
-        who = _name(names, seat) + (" (you)" if seat == view["you"] else "")
-        where = ", ".join(f"{BOARD.city_names.get(c, c)} {k}" for c, k in p["stalls"].items()) or "none"
-        coins = f"{p['coins']} coin{'' if p['coins'] == 1 else 's'}"
-        out.append(f"{who} [{p['colour']}]: {coins}; face-up: {', '.join(p['tiles']) or 'none'}; "
-                   f"sold: {', '.join(p['sold']) or 'none'} ({p['sold_points']} pts); stalls in supply "
-                   f"{p['supply']}; stalls on the board: {where}")
+        who = _name(names, seat, _) + (" " + _("(you)") if seat == view["you"] else "")
+        where = ", ".join(f"{city(c)} {k}" for c, k in p["stalls"].items()) or none
+        coins = (_("1 coin") if p["coins"] == 1 else _("{n} coins").format(n=p["coins"]))
+        out.append(_("{who} [{colour}]: {coins}; face-up: {tiles}; sold: {sold} ({points} pts); stalls in supply "
+                     "{supply}; stalls on the board: {where}").format(
+            who=who, colour=_(p["colour"]), coins=coins, tiles=", ".join(_tile(t, _) for t in p["tiles"]) or none,
+            sold=", ".join(_tile(t, _) for t in p["sold"]) or none, points=p["sold_points"], supply=p["supply"],
+            where=where))
         if p["owes"]:
-            out.append("   still to choose a tile to lose: "
-                       + ", ".join(f"{k} {c}" for c, k in p["owes"].items()))
+            out.append("   " + _("still to choose a tile to lose: {owed}").format(
+                owed=", ".join(f"{k} {_(c)}" for c, k in p["owes"].items())))
     if view.get("result"):
         out.append("")
-        out.append("FINAL SCORE")
+        out.append(_("FINAL SCORE"))
         r = view["result"]
         for seat in sorted(range(n), key=lambda s: r["ranking"][s]):
-            parts = ", ".join(f"{k} {v}" for k, v in r["breakdown"][seat].items())
-            out.append(f"{r['ranking'][seat]}. {_name(names, seat)}: {r['scores'][seat]} points ({parts}; "
-                       f"{r['stalls_on_board'][seat]} stalls on the board)")
+            parts = ", ".join(f"{_(k)} {v}" for k, v in r["breakdown"][seat].items())
+            out.append(_("{place}. {name}: {score} points ({parts}; {stalls} stalls on the board)").format(
+                place=r["ranking"][seat], name=_name(names, seat, _), score=r["scores"][seat], parts=parts,
+                stalls=r["stalls_on_board"][seat]))
     out.append("")
     if view["to_act"]:
-        out.append("Waiting for: " + ", ".join(_name(names, s) for s in view["to_act"]))
+        out.append(_("Waiting for: {names}").format(names=", ".join(_name(names, s, _) for s in view["to_act"])))
     if view.get("prompt"):
-        out.append("YOU: " + view["prompt"])
+        out.append(_("YOU: {prompt}").format(prompt=_(view.get("prompt_msg") or view["prompt"])))
     if view.get("settings") is not None:
-        mode = "ask me" if view["settings"].get("ask_losses") else "automatic (lowest barrel value)"
-        out.append(f"Your setting for tile losses: {mode}.")
+        mode = _("ask me") if view["settings"].get("ask_losses") else _("automatic (lowest barrel value)")
+        out.append(_("Your setting for tile losses: {mode}.").format(mode=mode))
     return "\n".join(out) + "\n"

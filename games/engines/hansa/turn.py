@@ -3,7 +3,8 @@ the next turn and the end of the game (§12)."""
 from __future__ import annotations
 
 from .board import BOARD
-from .state import city_name, last_seat, log, stack_total
+from ..i18n import N_, msg
+from .state import P, tile_msg, city_name, last_seat, log, stack_total
 
 
 def fill_available(state: dict) -> bool:
@@ -33,21 +34,25 @@ def do_fill(state: dict, seat: int) -> None:
         if k == last:
             took_s5 = True
         state["slots"][i] = tile
-        placed.append(f"{BOARD.tile_text(tile)} to {city_name(BOARD.slot_city[i])}")
+        placed.append(msg(N_("{tile} to {city}"), tile=tile_msg(tile), city=city_name(BOARD.slot_city[i])))
     empty = state["slots"].count(None)
-    text = "{p%d} pays 1 coin and fills the warehouses: %s." % (seat, ", ".join(placed))
-    if empty:
-        text += " The supply is used up; %d warehouse%s stay%s empty." % (empty, "s" if empty > 1 else "",
-                                                                         "" if empty > 1 else "s")
+    if not empty:
+        text = msg(N_("{player} pays 1 coin and fills the warehouses: {tiles}."), player=P(seat), tiles=placed)
+    elif empty == 1:
+        text = msg(N_("{player} pays 1 coin and fills the warehouses: {tiles}. The supply is used up; "
+                      "1 warehouse stays empty."), player=P(seat), tiles=placed)
+    else:
+        text = msg(N_("{player} pays 1 coin and fills the warehouses: {tiles}. The supply is used up; "
+                      "{n} warehouses stay empty."), player=P(seat), tiles=placed, n=empty)
     log(state, seat, text)
     if took_s5 and not state["end_triggered"]:     # HANSA-9.9 / HANSA-12.1: only once
         state["end_triggered"] = True
         state["trigger_seat"] = seat
         if seat == last_seat(state):
-            log(state, None, "The last supply stack has been opened: this is the last turn of the game.")
+            log(state, None, N_("The last supply stack has been opened: this is the last turn of the game."))
         else:
-            log(state, None, "The last supply stack has been opened: the game ends after {p%d}'s turn."
-                % last_seat(state))
+            log(state, None, msg(N_("The last supply stack has been opened: the game ends after {player}'s turn."),
+                                 player=P(last_seat(state))))
 
 
 def begin_turn(state: dict, seat: int) -> None:
@@ -60,9 +65,10 @@ def begin_turn(state: dict, seat: int) -> None:
         return
     state["turns"][seat] += 1
     state["coins"][seat] += BOARD.income                                   # HANSA-8.1
-    log(state, seat, "{p%d}'s turn: +%d coins (income), now %d." % (seat, BOARD.income, state["coins"][seat]))
+    log(state, seat, msg(N_("{player}'s turn: +{income} coins (income), now {coins}."), player=P(seat),
+                         income=BOARD.income, coins=state["coins"][seat]))
     if fill_compulsory(state):                                             # HANSA-9.2
-        log(state, seat, "Every warehouse is empty, so {p%d} must fill." % seat)
+        log(state, seat, msg(N_("Every warehouse is empty, so {player} must fill."), player=P(seat)))
         do_fill(state, seat)
         state["phase"] = "actions"
     elif fill_available(state):
@@ -78,10 +84,11 @@ def end_actions(state: dict, seat: int) -> None:
     excess = state["coins"][seat] - BOARD.coin_limit
     if excess > 0:
         state["coins"][seat] = BOARD.coin_limit
-        log(state, seat, "{p%d} ends the actions and pays %d coin%s tax (keeps %d)."
-            % (seat, excess, "s" if excess > 1 else "", BOARD.coin_limit))
+        log(state, seat, msg(N_("{player} ends the actions and pays {n} coins tax (keeps {keep}).") if excess > 1
+                             else N_("{player} ends the actions and pays 1 coin tax (keeps {keep})."),
+                             player=P(seat), n=excess, keep=BOARD.coin_limit))
     else:
-        log(state, seat, "{p%d} ends the actions." % seat)
+        log(state, seat, msg(N_("{player} ends the actions."), player=P(seat)))
     if len(state["tiles"][seat]) > BOARD.tile_limit:
         state["phase"] = "discard"
     else:
@@ -102,7 +109,7 @@ def finish(state: dict) -> None:
     state["sale"] = []
     if any(state["owe"]):
         state["phase"] = "final"
-        log(state, None, "The game is over once the open loss choices are made.")
+        log(state, None, N_("The game is over once the open loss choices are made."))
     else:
         state["phase"] = "over"
-        log(state, None, "The game is over.")
+        log(state, None, N_("The game is over."))

@@ -2,6 +2,7 @@
 seat's own per-game settings (shown only to that seat)."""
 from __future__ import annotations
 
+from ..i18n import N_, msg, say
 from .board import BOARD
 from .moves import to_act
 from .scoring import result
@@ -20,28 +21,30 @@ def prompt(state: dict, seat, acting: list[int]) -> str:
     if seat is None or seat not in acting:
         return ""
     if state["owe"][seat]:
-        owed = " and ".join(f"{n} {BOARD.colour_names[int(k)]}" for k, n in sorted(state["owe"][seat].items()))
-        return f"Another player sold goods: choose which face-up tile to lose ({owed})."
+        owed = [msg("{n} {colour}", n=n, colour=BOARD.colour_names[int(k)]) for k, n in sorted(state["owe"][seat].items())]
+        return say(N_("Another player sold goods: choose which face-up tile to lose ({owed})."), owed=owed)
     phase = state["phase"]
     if phase == "place":
-        return f"Initial placement, round {state['round']} of 3: choose a city for 2 stalls."
+        return say(N_("Initial placement, round {round} of 3: choose a city for 2 stalls."), round=state["round"])
     if phase == "fill":
-        return "Phase 2: fill the empty warehouses for 1 coin, or not?"
+        return say(N_("Phase 2: fill the empty warehouses for 1 coin, or not?"))
     if phase == "discard":
         n = len(state["tiles"][seat]) - BOARD.tile_limit
-        return f"Tax and toll: discard {n} face-up tile{'s' if n > 1 else ''} (keep {BOARD.tile_limit})."
+        return say(N_("Tax and toll: discard {n} face-up tiles (keep {keep}).") if n > 1
+                   else N_("Tax and toll: discard 1 face-up tile (keep {keep})."), n=n, keep=BOARD.tile_limit)
     if phase == "actions":
         city = BOARD.city_names[state["ship"]]
         if state["sale"]:
-            return f"Phase 3: you may add another colour to your sale in {city}, move the ship or end."
+            return say(N_("Phase 3: you may add another colour to your sale in {city}, move the ship or end."), city=city)
         if state["acted"]:
-            return f"Phase 3: you acted in {city}; move the ship to act again, or end your actions."
-        return f"Phase 3: the ship is in {city}. Buy, build, sell, move the ship, or end your actions."
+            return say(N_("Phase 3: you acted in {city}; move the ship to act again, or end your actions."), city=city)
+        return say(N_("Phase 3: the ship is in {city}. Buy, build, sell, move the ship, or end your actions."), city=city)
     return ""
 
 
 def view(state: dict, seat) -> dict:
     acting = to_act(state)
+    asked = prompt(state, seat, acting)
     n = state["players"]
     over = state["phase"] == "over"
     players = []
@@ -74,7 +77,8 @@ def view(state: dict, seat) -> dict:
         "players": n,
         "you": seat,
         "to_act": acting,
-        "prompt": prompt(state, seat, acting),
+        "prompt": str(asked),
+        "prompt_msg": getattr(asked, "message", asked),
         "log": list(state["log"]),
         "over": over,
         "result": result(state) if over else None,

@@ -2,7 +2,8 @@
 and chooses the mix of traders and merchants."""
 from __future__ import annotations
 
-from .state import level, log
+from .state import P, level, log
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def available(s: dict, seat: int) -> bool:
@@ -46,4 +47,4 @@ def do(s: dict, seat: int, t: int, m: int) -> None:
     p["supply"][0] += t
     p["supply"][1] += m
     s["used"] += 1
-    log(s, seat, f"{{p{seat}}} assigns {t} trader(s) and {m} merchant(s) from stock to supply")
+    log(s, seat, msg(N_("{player} assigns {t} trader(s) and {m} merchant(s) from stock to supply"), player=P(seat), t=t, m=m))

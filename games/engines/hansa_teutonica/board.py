@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections import deque
+from ..i18n import N_
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -14,11 +15,11 @@ RANK = {c: i + 1 for i, c in enumerate(COLOURS)}  # HT-4.3
 
 ABILITIES = ["clavis", "actiones", "privilegium", "liber", "bursa"]
 ABILITY_NAMES = {
-    "clavis": "Clavis Urbis",
-    "actiones": "Actiones",
-    "privilegium": "Privilegium",
-    "liber": "Liber Sophiae",
-    "bursa": "Bursa",
+    "clavis": N_("Clavis Urbis"),
+    "actiones": N_("Actiones"),
+    "privilegium": N_("Privilegium"),
+    "liber": N_("Liber Sophiae"),
+    "bursa": N_("Bursa"),
 }
 ALL = 99  # Bursa "C": all pieces
 # HT-4.1 field values, leftmost first; the number of covering pieces is len - 1.
@@ -39,12 +40,12 @@ _ABILITY_PREFIX = {
 
 MARKER_TYPES = ["extra", "swap", "plus3", "plus4", "upgrade", "remove"]
 MARKER_NAMES = {
-    "extra": "Extra Kontor",
-    "swap": "Swap Kontor",
-    "plus3": "+3 actions",
-    "plus4": "+4 actions",
-    "upgrade": "Upgrade ability",
-    "remove": "Remove 3",
+    "extra": N_("Extra Kontor"),
+    "swap": N_("Swap Kontor"),
+    "plus3": N_("+3 actions"),
+    "plus4": N_("+4 actions"),
+    "upgrade": N_("Upgrade ability"),
+    "remove": N_("Remove 3"),
 }
 _MARKER_KEYS = {
     "additional_kontor": "extra",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .board import MARKER_NAMES, side_of
 from .rules import develop, developable, marker_routes
-from .state import KIND, log, mark_used, mutable, wspace
+from .state import P, KIND, log, mark_used, mutable, wspace
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def _usable(p: dict, kind: str) -> int | None:
@@ -64,16 +65,16 @@ def use(s: dict, seat: int, words: list[str]) -> None:
     if kind in ("plus3", "plus4"):
         extra = 3 if kind == "plus3" else 4
         s["acts"] += extra  # HT-9.6.3
-        log(s, seat, f"{{p{seat}}} uses {MARKER_NAMES[kind]}: {extra} more actions this turn")
+        log(s, seat, msg(N_("{player} uses {marker}: {n} more actions this turn"), player=P(seat), marker=MARKER_NAMES[kind], n=extra))
     elif kind == "upgrade":
-        develop(s, seat, words[2], "Upgrade ability marker")
+        develop(s, seat, words[2], N_("Upgrade ability marker"))
     elif kind == "swap":
         c = [x for x in side_of(s).cities if x.lower() == words[2]][0]
         i = int(words[3]) - 1
         hs = mutable(s, "houses")[c]
         hs[i], hs[i + 1] = hs[i + 1], hs[i]
-        log(s, seat, f"{{p{seat}}} uses Swap Kontor in {side_of(s).city_name[c]}: houses {i + 1} and {i + 2}"
-                     f" now hold {{p{hs[i]}}} and {{p{hs[i + 1]}}}")
+        log(s, seat, msg(N_("{player} uses Swap Kontor in {city}: houses {a} and {b} now hold {pa} and {pb}"),
+                         player=P(seat), city=side_of(s).city_name[c], a=i + 1, b=i + 2, pa=P(hs[i]), pb=P(hs[i + 1])))
 
 
 def remove_options(s: dict, seat: int) -> list[str]:
@@ -107,7 +108,8 @@ def remove_apply(s: dict, seat: int, words: list[str]) -> None:
         p = s["p"][seat]
         mark_used(p, _usable(p, "remove"))
     st["n"] += 1
-    log(s, seat, f"{{p{seat}}} removes a {KIND[o[1]]} of {{p{owner}}} from {route} (Remove 3)")
+    log(s, seat, msg(N_("{player} removes a {piece} of {other} from {route} (Remove 3)"), player=P(seat), piece=KIND[o[1]],
+                     other=P(owner), route=lit(route)))
     if st["n"] >= 3 or not remove_routes(s, seat):
         s["step"] = None
 
@@ -124,7 +126,7 @@ def settle_placement(s: dict) -> bool:
         m = s["_drawn"].pop(0)
         s["_supply"].append(m)
         s["p"][s["active"]]["drawn"] -= 1
-        log(s, s["active"], "Every route holds a marker: a drawn marker goes back under the supply")
+        log(s, s["active"], N_("Every route holds a marker: a drawn marker goes back under the supply"))
     return not s["_drawn"]
 
 
@@ -132,4 +134,4 @@ def place_marker(s: dict, seat: int, words: list[str]) -> None:
     m = s["_drawn"].pop(0)
     s["p"][seat]["drawn"] -= 1
     s["markers"][words[1]] = m
-    log(s, seat, f"{{p{seat}}} places a {MARKER_NAMES[m]} marker on {words[1]}")
+    log(s, seat, msg(N_("{player} places a {marker} marker on {route}"), player=P(seat), marker=MARKER_NAMES[m], route=lit(words[1])))

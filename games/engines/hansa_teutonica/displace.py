@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .board import side_of
 from .rules import allowed_route, place_on, replace_targets
-from .state import KIND, KIND_BY_WORD, log, wspace
+from .state import P, KIND, KIND_BY_WORD, log, wspace
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def _cost(kind: str) -> int:
@@ -106,14 +107,15 @@ def _commit(s: dict, seat: int, words: list[str]) -> None:
     p["stock"][1] += pm
     wspace(s, route)[i] = f"{seat}{pk}"
     s["used"] += 1
-    log(s, seat, f"{{p{seat}}} displaces the {KIND[vk]} of {{p{victim}}} on {route} with a {KIND[pk]}"
-                 f" and pays {pt} trader(s) and {pm} merchant(s) into stock")
+    log(s, seat, msg(N_("{player} displaces the {piece} of {other} on {route} with a {own} and pays {t} trader(s) and "
+                        "{m} merchant(s) into stock"), player=P(seat), piece=KIND[vk], other=P(victim), route=lit(route),
+                     own=KIND[pk], t=pt, m=pm))
     s["rep"] = {"v": victim, "r": route, "k": vk, "main": False, "max": 1 if vk == "t" else 2,
                 "done": 0, "hold": None, "src": None}
     s["phase"] = "replace"
     if not replace_targets(s, route):  # HT-D-9
         s["p"][victim]["stock"][0 if vk == "t" else 1] += 1
-        log(s, victim, f"No empty space anywhere: the displaced {KIND[vk]} of {{p{victim}}} goes to stock")
+        log(s, victim, msg(N_("No empty space anywhere: the displaced {piece} of {player} goes to stock"), piece=KIND[vk], player=P(victim)))
         _finish(s)
         return
     if s["auto"][victim]:
@@ -212,13 +214,18 @@ def rep_apply(s: dict, seat: int, words: list[str]) -> None:
         sp = wspace(s, route)
         sp[sp.index(f"{seat}{k}")] = None
         rep["hold"], rep["src"] = k, "board"
-        log(s, seat, f"{{p{seat}}} lifts a {KIND[k]} from {route}")
+        log(s, seat, msg(N_("{player} lifts a {piece} from {route}"), player=P(seat), piece=KIND[k], route=lit(route)))
         return
     if w == "to":
         k = rep["hold"]
         i = place_on(s, words[1], f"{seat}{k}")
-        what = "the displaced" if rep["src"] == "displaced" else f"an extra ({rep['src']})"
-        log(s, seat, f"{{p{seat}}} re-places {what} {KIND[k]} on {words[1]} (space {i + 1})")
+        if rep["src"] == "displaced":
+            said = msg(N_("{player} re-places the displaced {piece} on {route} (space {n})"), player=P(seat), piece=KIND[k],
+                       route=lit(words[1]), n=i + 1)
+        else:
+            said = msg(N_("{player} re-places an extra {piece} ({source}) on {route} (space {n})"), player=P(seat),
+                       piece=KIND[k], source=rep["src"], route=lit(words[1]), n=i + 1)
+        log(s, seat, said)
         if rep["src"] == "displaced":
             rep["main"] = True
         else:
@@ -228,7 +235,7 @@ def rep_apply(s: dict, seat: int, words: list[str]) -> None:
             _finish(s)
         elif not rep["main"] and not replace_targets(s, rep["r"]):
             s["p"][seat]["stock"][0 if rep["k"] == "t" else 1] += 1  # HT-D-9
-            log(s, seat, f"No empty space left: the displaced {KIND[rep['k']]} of {{p{seat}}} goes to stock")
+            log(s, seat, msg(N_("No empty space left: the displaced {piece} of {player} goes to stock"), piece=KIND[rep["k"]], player=P(seat)))
             _finish(s)
         return
     if w == "done":

@@ -8,6 +8,7 @@ from .notation import match
 from .scoring import result as _result
 from .state import clone, setup_state
 from .view import build_view, prompt_for
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 class HansaTeutonicaEngine(Engine):
@@ -50,8 +51,8 @@ class HansaTeutonicaEngine(Engine):
     def canonical(self, state: dict, seat: int, text: str) -> str:
         if seat not in self.to_act(state):
             if state["phase"] == "over":
-                raise IllegalMove("the game is over")
-            raise IllegalMove("it is not your turn to decide anything")
+                raise IllegalMove(N_("the game is over"))
+            raise IllegalMove(N_("it is not your turn to decide anything"))
         if quick_ok(state, seat, text):
             return text
         return match(_options(state, seat), text, lambda: prompt_for(state, seat))

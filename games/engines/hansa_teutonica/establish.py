@@ -5,7 +5,8 @@ from __future__ import annotations
 from .board import MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
-from .state import KIND, KIND_BY_WORD, full, level, log, mark_used, mutable, wspace
+from .state import P, KIND, KIND_BY_WORD, full, level, log, mark_used, mutable, wspace
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def routes(s: dict, seat: int, anywhere: bool = False) -> list[str]:
@@ -40,24 +41,24 @@ def via_pawn(s: dict, seat: int) -> list[str]:
 def start(s: dict, seat: int, route: str) -> None:
     side = side_of(s)
     s["used"] += 1
-    log(s, seat, f"{{p{seat}}} establishes {route}")
+    log(s, seat, msg(N_("{player} establishes {route}"), player=P(seat), route=lit(route)))
     # (a) HT-8.3
     for c in side.ends[route]:
         ctl = controller(s, c)
         if ctl is not None:
-            gain_pp(s, ctl, 1, f"controls {side.city_name[c]}")
+            gain_pp(s, ctl, 1, msg(N_("controls {city}"), city=side.city_name[c]))
     # (b) HT-8.4
     m = s["markers"].pop(route, None)
     if m is not None:
         p = s["p"][seat]
         p["markers"] = p["markers"] + [[m, False, True]]
-        log(s, seat, f"{{p{seat}}} claims the {MARKER_NAMES[m]} marker")
+        log(s, seat, msg(N_("{player} claims the {marker} marker"), player=P(seat), marker=MARKER_NAMES[m]))
         if s["_supply"]:
             s["_drawn"].append(s["_supply"].pop(0))
             p["drawn"] += 1
-            log(s, seat, f"{{p{seat}}} draws a replacement marker face down")
+            log(s, seat, msg(N_("{player} draws a replacement marker face down"), player=P(seat)))
         else:  # HT-C6
-            trigger_end(s, "the bonus-marker supply is empty")
+            trigger_end(s, msg(N_("the bonus-marker supply is empty")))
     s["step"] = {"a": "reward", "r": route}
     opts = options(s, seat)
     if opts == ["nothing"]:
@@ -136,18 +137,18 @@ def finish(s: dict, seat: int, route: str, words) -> None:
             hs = mutable(s, "houses")[c]
             i = hs.index(None)
             hs[i] = seat
-            log(s, seat, f"{{p{seat}}} founds a Kontor in {side.city_name[c]} (house {i + 1})")
+            log(s, seat, msg(N_("{player} founds a Kontor in {city} (house {n})"), player=P(seat), city=side.city_name[c], n=i + 1))
             if side.houses[c][i][2]:  # HT-8.6.1
-                gain_pp(s, seat, 1, "gold coin")
+                gain_pp(s, seat, 1, msg(N_("gold coin")))
             if None not in hs:  # HT-8.6.2
                 s["completed"] += 1
-                log(s, None, f"{side.city_name[c]} is completed ({s['completed']} of {CITIES_TO_END})")
+                log(s, None, msg(N_("{city} is completed ({n} of {total})"), city=side.city_name[c], n=s["completed"], total=CITIES_TO_END))
                 if s["completed"] >= CITIES_TO_END and not s["end"]:
-                    trigger_end(s, f"{CITIES_TO_END} cities are completed")
+                    trigger_end(s, msg(N_("{n} cities are completed"), n=CITIES_TO_END))
         else:
             mark_used(p, usable_extra(p))
             mutable(s, "extras").setdefault(c, []).append(seat)
-            log(s, seat, f"{{p{seat}}} uses Extra Kontor: a Kontor left of the houses in {side.city_name[c]}")
+            log(s, seat, msg(N_("{player} uses Extra Kontor: a Kontor left of the houses in {city}"), player=P(seat), city=side.city_name[c]))
         check_east_west(s, seat)  # HT-8.6.3
     elif w == "develop":
         back = [0, 0]
@@ -156,13 +157,13 @@ def finish(s: dict, seat: int, route: str, words) -> None:
             sp[i] = None
         p["stock"][0] += back[0]
         p["stock"][1] += back[1]
-        develop(s, seat, words[1], f"established {route}")
+        develop(s, seat, words[1], msg(N_("established {route}"), route=lit(route)))
     elif w == "coellen":
         i = [c for c, _ in side.coellen_fields].index(words[1])
         sp[sp.index(f"{seat}m")] = None
         mutable(s, "coellen")[i] = seat
-        log(s, seat, f"{{p{seat}}} puts a merchant on the {words[1]} Coellen field"
-                     f" ({side.coellen_fields[i][1]} PP at the end)")
+        log(s, seat, msg(N_("{player} puts a merchant on the {field} Coellen field ({pp} PP at the end)"), player=P(seat),
+                         field=words[1], pp=side.coellen_fields[i][1]))
     # HT-8.5 / HT-8.9: the rest of the route goes to stock
     for i, o in enumerate(sp):
         if o is not None:

@@ -1,11 +1,14 @@
-"""Hansa Teutonica moves in words (``label(view, move, names)``), from the seat's view only."""
+"""Hansa Teutonica moves in words (``label(view, move, names, _)``), from the seat's view only.
+
+``_`` translates a text (the presentation layer passes the viewer's language; English without)."""
 from __future__ import annotations
 
+from ..i18n import N_, render
 from ..labelkit import words
 from .board import ABILITY_NAMES, MARKER_NAMES
 
 # Headings of the move-button groups where they differ from the web's defaults (by first word).
-GROUPS = {"place": "Actions", "move": "Actions", "establish": "Actions"}
+GROUPS = {"place": N_("Actions"), "move": N_("Actions"), "establish": N_("Actions")}
 
 
 def _route(view, rid: str) -> str:
@@ -22,84 +25,93 @@ def _city(view, cid: str) -> str:
     return words(cid)
 
 
-def _ability(a: str) -> str:
+def _ability(a: str, _=render) -> str:
     name = ABILITY_NAMES.get(a, a)
-    return name if isinstance(name, str) else words(a)
+    return _(name) if isinstance(name, str) else words(a)
 
 
-def _marker(m: str) -> str:
+def _marker(m: str, _=render) -> str:
     name = MARKER_NAMES.get(m, m)
-    return name if isinstance(name, str) else words(m)
+    return _(name) if isinstance(name, str) else words(m)
 
 
-def _piece(p: str) -> str:
-    return {"trader": "a trader (cube)", "merchant": "a merchant (disc)", "displaced": "the displaced piece"}.get(p, p)
+def _piece(p: str, _=render) -> str:
+    pieces = {"trader": N_("a trader (cube)"), "merchant": N_("a merchant (disc)"), "displaced": N_("the displaced piece")}
+    return _(pieces[p]) if p in pieces else p
 
 
-def _pay(args) -> str:
+def _pay(args, _=render) -> str:
     t, m = (int(a[:-1]) for a in args)
-    parts = [f"{t} trader{'s' if t != 1 else ''}" if t else "", f"{m} merchant{'s' if m != 1 else ''}" if m else ""]
-    return " and ".join(p for p in parts if p) or "nothing"
+    parts = [(_("1 trader") if t == 1 else _("{n} traders").format(n=t)) if t else "",
+             (_("1 merchant") if m == 1 else _("{n} merchants").format(n=m)) if m else ""]
+    return _(" and ").join(p for p in parts if p) or _("nothing")
 
 
-def label(view: dict, move: str, names=None) -> str:
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
     fixed = {
-        "assign": "Action: take pieces from your stock to your supply (Bursa)",
-        "place": "Action: place a piece on a route",
-        "displace": "Action: displace a rival's piece",
-        "move": "Action: move your own pieces (Liber Sophiae)",
-        "end": "End your turn",
-        "cancel": "Cancel this action",
-        "done": "Done",
-        "nothing": "Take no reward",
-        "elsewhere": "Choose another target route",
-        "pawn": "Move the pawn",
+        "assign": N_("Action: take pieces from your stock to your supply (Bursa)"),
+        "place": N_("Action: place a piece on a route"),
+        "displace": N_("Action: displace a rival's piece"),
+        "move": N_("Action: move your own pieces (Liber Sophiae)"),
+        "end": N_("End your turn"),
+        "cancel": N_("Cancel this action"),
+        "done": N_("Done"),
+        "nothing": N_("Take no reward"),
+        "elsewhere": N_("Choose another target route"),
+        "pawn": N_("Move the pawn"),
     }
     if move in fixed:
-        return fixed[move]
+        return _(fixed[move])
     if verb == "with" and args:
-        text = f"Use {_piece(args[0])}"
         if len(args) >= 4 and args[1] == "pay":
-            text += f", paying {_pay(args[2:4])} into your stock"
-        return text
+            return _("Use {piece}, paying {pay} into your stock").format(piece=_piece(args[0], _), pay=_pay(args[2:4], _))
+        return _("Use {piece}").format(piece=_piece(args[0], _))
     if verb == "take" and len(args) == 2:
-        return f"Take {_pay(args)} from your stock"
+        return _("Take {pay} from your stock").format(pay=_pay(args, _))
     if verb == "on" and args:
-        return f"Place on {_route(view, args[0])}"
+        return _("Place on {route}").format(route=_route(view, args[0]))
     if verb == "at" and args:
-        return f"At {_route(view, args[0])}"
+        return _("At {route}").format(route=_route(view, args[0]))
     if verb == "to" and args:
-        return f"Move to {_route(view, args[0])}" if "-" in args[0] else f"Move the pawn to {words(args[0])}"
+        if "-" in args[0]:
+            return _("Move to {route}").format(route=_route(view, args[0]))
+        return _("Move the pawn to {province}").format(province=words(args[0]))
     if verb == "space" and args:
-        return f"Space {args[0]}"
+        return _("Space {n}").format(n=args[0])
     if verb == "from" and len(args) == 2:
-        return f"Bring {_piece(args[1])} from {_route(view, args[0])}"
+        return _("Bring {piece} from {route}").format(piece=_piece(args[1], _), route=_route(view, args[0]))
     if verb == "swap" and len(args) == 2 and "-" in args[0]:
-        return f"Swap your trader on {_route(view, args[0])} with your merchant on {_route(view, args[1])}"
+        return _("Swap your trader on {a} with your merchant on {b}").format(a=_route(view, args[0]),
+                                                                              b=_route(view, args[1]))
     if verb == "establish" and args:
-        text = f"Action: establish on {_route(view, args[0])}"
         if len(args) == 3 and args[1] == "via":
-            text += f", moving the pawn to province {args[2].upper()}"
-        return text
+            return _("Action: establish on {route}, moving the pawn to province {province}").format(
+                route=_route(view, args[0]), province=args[2].upper())
+        return _("Action: establish on {route}").format(route=_route(view, args[0]))
     if verb in ("kontor", "extra") and len(args) == 2:
-        where = "an Extra Kontor beside" if verb == "extra" else "a Kontor in"
-        return f"Build {where} {_city(view, args[0])} with {_piece(args[1])}"
+        if verb == "extra":
+            return _("Build an Extra Kontor beside {city} with {piece}").format(city=_city(view, args[0]),
+                                                                                piece=_piece(args[1], _))
+        return _("Build a Kontor in {city} with {piece}").format(city=_city(view, args[0]), piece=_piece(args[1], _))
     if verb == "develop" and args:
-        return f"Develop {_ability(args[0])}"
+        return _("Develop {ability}").format(ability=_ability(args[0], _))
     if verb == "coellen" and args:
-        return f"Take the {args[0]} space in Coellen"
+        return _("Take the {field} space in Coellen").format(field=_(args[0]))
     if verb == "pick" and args:
-        return f"Take {_piece(args[0])}"
+        return _("Take {piece}").format(piece=_piece(args[0], _))
     if verb == "lift" and len(args) == 2:
-        return f"Lift {_piece(args[1])} off {_route(view, args[0])}"
+        return _("Lift {piece} off {route}").format(piece=_piece(args[1], _), route=_route(view, args[0]))
     if verb == "free" and args:
-        return f"Move the pawn free to {words(args[0])}" + (" and end the turn" if args[1:] == ["end"] else "")
+        if args[1:] == ["end"]:
+            return _("Move the pawn free to {province} and end the turn").format(province=words(args[0]))
+        return _("Move the pawn free to {province}").format(province=words(args[0]))
     if verb == "use" and args:
         if args[0] == "upgrade" and len(args) > 1:
-            return f"Use a bonus marker: upgrade {_ability(args[1])}"
+            return _("Use a bonus marker: upgrade {ability}").format(ability=_ability(args[1], _))
         if args[0] == "swap" and len(args) == 3:
-            return f"Use a bonus marker: swap houses {args[2]} and {int(args[2]) + 1} in {_city(view, args[1])}"
-        return f"Use a bonus marker: {_marker(args[0])}"
+            return _("Use a bonus marker: swap houses {a} and {b} in {city}").format(
+                a=args[2], b=int(args[2]) + 1, city=_city(view, args[1]))
+        return _("Use a bonus marker: {marker}").format(marker=_marker(args[0], _))
     return words(move)

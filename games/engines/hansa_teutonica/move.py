@@ -7,7 +7,8 @@ exchanges an own trader on route a with an own merchant on route b."""
 from __future__ import annotations
 
 from .board import side_of
-from .state import KIND, KIND_BY_WORD, level, log, wspace
+from .state import P, KIND, KIND_BY_WORD, level, log, wspace
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def _own(s: dict, seat: int):
@@ -101,7 +102,7 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
         dst[dst.index(None)] = f"{seat}{k}"
         st["left"] -= 1
         st["moved"] += 1
-        log(s, seat, f"{{p{seat}}} moves a {KIND[k]} from {frm} to {tgt}")
+        log(s, seat, msg(N_("{player} moves a {piece} from {frm} to {to}"), player=P(seat), piece=KIND[k], frm=lit(frm), to=lit(tgt)))
         if None not in dst:
             st["tgt"] = None
     elif w == "swap":
@@ -111,7 +112,7 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
         sa[ia], sb[ib] = f"{seat}m", f"{seat}t"
         st["left"] -= 2
         st["moved"] += 2
-        log(s, seat, f"{{p{seat}}} swaps a trader on {a} with a merchant on {b}")
+        log(s, seat, msg(N_("{player} swaps a trader on {a} with a merchant on {b}"), player=P(seat), a=lit(a), b=lit(b)))
     _maybe_finish(s, seat)
 
 

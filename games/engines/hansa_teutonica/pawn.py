@@ -8,7 +8,8 @@ last action, which ends the turn: HT-C4)."""
 from __future__ import annotations
 
 from .board import side_of
-from .state import log
+from .state import P, log
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def setup_options(s: dict) -> list[str]:
@@ -17,7 +18,8 @@ def setup_options(s: dict) -> list[str]:
 
 def apply_setup(s: dict, seat: int, words: list[str]) -> None:
     s["pawn"] = words[2]
-    log(s, seat, f"{{p{seat}}} places the pawn in province {words[2]}; {{p{1 - seat}}} starts")
+    log(s, seat, msg(N_("{player} places the pawn in province {province}; {other} starts"), player=P(seat), province=lit(words[2]),
+                     other=P(1 - seat)))
     from .turn import start_turn
     start_turn(s, s["start"])
 
@@ -41,10 +43,10 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
     old, s["pawn"] = s["pawn"], words[1]
     if words[0] == "to":
         s["used"] += 1
-        log(s, seat, f"{{p{seat}}} moves the pawn from {old} to {words[1]} (1 action)")
+        log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=lit(old), to=lit(words[1])))
         return
     s["free_used"] = True
-    log(s, seat, f"{{p{seat}}} moves the pawn from {old} to {words[1]} (free move)")
+    log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (free move)"), player=P(seat), frm=lit(old), to=lit(words[1])))
     if len(words) == 3:
         from .turn import end_turn
         end_turn(s, seat)

@@ -4,7 +4,8 @@ the 2-player pawn restriction (HT-13.5) and re-placement distances (HT-7.5.4).""
 from __future__ import annotations
 
 from .board import ABILITY_NAMES, EW_POINTS, TRACKS, side_of
-from .state import full, level, log, wspace
+from .state import P, full, level, log, wspace
+from ..i18n import N_, lit, msg, render, say  # noqa: F401
 
 WIN_PP = 20
 CITIES_TO_END = 10
@@ -72,15 +73,15 @@ def gain_pp(s: dict, seat: int, pp: int, why: str) -> None:
         return
     p = s["p"][seat]
     p["pp"] += pp
-    log(s, seat, f"{{p{seat}}} gains {pp} PP ({why}), now {p['pp']}")
+    log(s, seat, msg(N_("{player} gains {pp} PP ({why}), now {total}"), player=P(seat), pp=pp, why=why, total=p["pp"]))
     if p["pp"] >= WIN_PP and not s["end"]:  # HT-11.1 (1)
-        trigger_end(s, f"{{p{seat}}} reached {WIN_PP} prestige points")
+        trigger_end(s, msg(N_("{player} reached {n} prestige points"), player=P(seat), n=WIN_PP))
 
 
 def trigger_end(s: dict, why: str) -> None:
     s["end"] = True
-    s["ended_by"].append(why)
-    log(s, None, f"Game end triggered: {why}; the current action is completed")
+    s["ended_by"].append(render(why))  # English, as stored before (docs/i18n.md)
+    log(s, None, msg(N_("Game end triggered: {why}; the current action is completed"), why=why))
 
 
 def check_east_west(s: dict, seat: int) -> None:
@@ -96,9 +97,9 @@ def check_east_west(s: dict, seat: int) -> None:
             awards = EW_POINTS[:2] if s["two"] else EW_POINTS  # HT-13.6
             pts = awards[order] if order < len(awards) else 0
             if pts:
-                gain_pp(s, seat, pts, f"East-West connection, number {order + 1}")
+                gain_pp(s, seat, pts, msg(N_("East-West connection, number {n}"), n=order + 1))
             else:
-                log(s, seat, f"{{p{seat}}} links Arnheim and Stendal, but the awards are gone")
+                log(s, seat, msg(N_("{player} links Arnheim and Stendal, but the awards are gone"), player=P(seat)))
             return
 
 
@@ -116,7 +117,8 @@ def develop(s: dict, seat: int, ability: str, why: str) -> None:
     shown = "C" if new == 99 else str(new)
     if ability == "privilegium":
         shown = ["white", "orange", "pink", "black"][new - 1]
-    log(s, seat, f"{{p{seat}}} develops {ABILITY_NAMES[ability]} to {shown} ({why})")
+    log(s, seat, msg(N_("{player} develops {ability} to {level} ({why})"), player=P(seat), ability=ABILITY_NAMES[ability],
+                     level=shown, why=why))
 
 
 def developable(p: dict) -> list[str]:

@@ -1,12 +1,13 @@
 """Final scoring (HT-12.1) and the ranking with shared places (HT-12.2)."""
 from __future__ import annotations
 
+from ..i18n import N_
 from .board import side_of
 from .rules import controller, largest_network
 from .state import full, level
 
 MARKER_TABLE = [(10, 21), (8, 15), (6, 10), (4, 6), (2, 3), (1, 1), (0, 0)]
-LABELS = ["prestige track", "abilities", "bonus markers", "coellen", "cities controlled", "network"]
+LABELS = [N_("prestige track"), N_("abilities"), N_("bonus markers"), N_("coellen"), N_("cities controlled"), N_("network")]
 
 
 def marker_points(count: int) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..events import event
 from ..rng import Rng, seed_state
 from .board import ABILITIES, SIDES, START_MARKERS, START_SUPPLY, SUPPLY_MARKERS, TRACKS
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def setup_state(players: int, seed: int, options: dict) -> dict:
@@ -125,11 +126,16 @@ def mark_used(p: dict, i: int) -> None:
     p["markers"] = ms
 
 
-def log(s: dict, seat, text: str, only=None, redacted=None) -> None:
+def P(seat) -> str:
+    """The placeholder of a player's name in a log text (filled by the presentation layer)."""
+    return "{p%d}" % seat
+
+
+def log(s: dict, seat, text, only=None, redacted=None) -> None:
     s["log"].append(event(s["n"], seat, text, only, redacted))
 
 
-KIND = {"t": "trader", "m": "merchant"}
+KIND = {"t": N_("trader"), "m": N_("merchant")}
 KIND_IDX = {"t": 0, "m": 1}
 KIND_BY_WORD = {"trader": "t", "merchant": "m"}
 

@@ -8,6 +8,11 @@ from html import escape
 from .. import a11y
 from ..colours import OKABE_ITO_DARK, OKABE_ITO_NAMES, ink, mark
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
+from ..i18n import N_, render  # noqa: F401
+
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("pawn"), N_("space {n}"), N_("tavern"), N_("Coellen prestige"), N_("Prestige"), N_("Completed cities")]
+
 
 # colour-blind-safe (Okabe–Ito, darkened), with the colour's initial in every piece
 SEAT_COLOURS = OKABE_ITO_DARK[:5]
@@ -74,7 +79,7 @@ def _route_move(legal, rid, occ, i, step_route):
     return free[0] if free else None
 
 
-def render_svg(view: dict, names, legal=()) -> str:
+def render_svg(view: dict, names, legal=(), _=render) -> str:
     legal = list(legal or ())
     side = SIDES["45" if view["side"] == "4-5" else "23"]
     n = view["players"]
@@ -82,8 +87,8 @@ def render_svg(view: dict, names, legal=()) -> str:
     height = MAP_H + 90 + n * desk_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {height}" '
            f'width="100%" preserveAspectRatio="xMidYMin meet" font-family="sans-serif" font-size="13"'
-           f'{a11y.root_attrs("Hansa Teutonica board", legal)}>',
-           a11y.desc("Hansa Teutonica board", legal),
+           f'{a11y.root_attrs(N_("Hansa Teutonica board"), legal, _)}>',
+           a11y.desc(N_("Hansa Teutonica board"), legal, _),
            '<style>.legal{cursor:pointer}.legal rect,.legal circle,rect.legal,circle.legal,text.legal'
            '{stroke:#e6007e;stroke-width:3}.pc{stroke:#000;stroke-width:1.5}'
            '.sp{fill:#fdf6e3;stroke:#8a6d3b}.rt{stroke:#8a6d3b;stroke-width:4}'
@@ -107,7 +112,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                        f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#444">{_e(p["id"].upper())}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
-                           f'fill="#222" stroke="#fff"><title>pawn</title></path>')
+                           f'fill="#222" stroke="#fff"><title>{_e(_("pawn"))}</title></path>')
     # routes
     for r in view["routes"]:
         (x1, y1), (x2, y2) = xy[r["a"]], xy[r["b"]]
@@ -125,18 +130,18 @@ def render_svg(view: dict, names, legal=()) -> str:
             if mv is None and occ is None:  # an empty space that is no target: just the square (page size)
                 out.append(space)
                 continue
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} space {i + 1}</title>{space}')
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} {_e(_("space {n}").format(n=i + 1))}</title>{space}')
             if occ is not None:
                 out.append(_piece(sx, sy, occ["seat"], occ["kind"]))
             out.append('</g>')
         if r["marker"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<g><title>{_e(MARKER_NAMES[r["marker"]])}</title><rect x="{mx - 13:.1f}" y="{my - 10:.1f}" width="26" height="20" '
+            out.append(f'<g><title>{_e(_(MARKER_NAMES[r["marker"]]))}</title><rect x="{mx - 13:.1f}" y="{my - 10:.1f}" width="26" height="20" '
                        f'rx="3" fill="#ffd700" stroke="#000"/><text x="{mx:.1f}" y="{my + 5:.1f}" text-anchor="middle" '
                        f'font-size="12">{_e(MARKER_SHORT[r["marker"]])}</text></g>')
         elif r["tavern"]:
             mx, my = (x1 + x2) / 2 - uy * 22, (y1 + y2) / 2 + ux * 22
-            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="12" fill="#555">tavern</text>')
+            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="12" fill="#555">{_e(_("tavern"))}</text>')
     # cities
     for c in view["cities"]:
         x, y = xy[c["id"]]
@@ -155,7 +160,7 @@ def render_svg(view: dict, names, legal=()) -> str:
                    f'<text x="{x:.1f}" y="{y - 19:.1f}" text-anchor="middle" font-weight="bold"{_legal_attr(name_mv)}>'
                    f'{_e(c["name"])}</text>')
         if c["ability"]:
-            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="12" fill="#555">{_e(ABILITY_NAMES[c["ability"]])}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y + 27:.1f}" text-anchor="middle" font-size="12" fill="#555">{_e(_(ABILITY_NAMES[c["ability"]]))}</text>')
         out.append('</g>')
         xs = x0 + 4 + SLOT / 2
         for j in range(len(ex) - 1, -1, -1):  # latest extra Kontor is leftmost
@@ -176,12 +181,15 @@ def render_svg(view: dict, names, legal=()) -> str:
                      else f'<rect x="{xs - 8:.1f}" y="{y - 8:.1f}" width="16" height="16" fill="{fill}" stroke="#333"/>')
             coin = f'<circle cx="{xs + 7:.1f}" cy="{y - 7:.1f}" r="3.5" fill="#d4af37" stroke="#7a5c00"/>' if h["coin"] else ""
             occ = _piece(xs, y, h["occupant"], "trader", 6) if h["occupant"] is not None else ""
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(c["name"])} house {i + 1}: {h["shape"]}, {h["colour"]}'
-                       f'{", coin" if h["coin"] else ""}</title>{shape}{coin}{occ}</g>')
+            house = _("{city} house {n}: {shape}, {colour}").format(city=c["name"], n=i + 1, shape=_(h["shape"]),
+                                                                      colour=_(h["colour"]))
+            if h["coin"]:
+                house += ", " + _("coin")
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(house)}</title>{shape}{coin}{occ}</g>')
             xs += SLOT
         if c["id"] == side.coellen:
             bx, by = x - 60, y + 36
-            out.append(f'<text x="{bx}" y="{by - 4}" font-size="12">Coellen prestige</text>')
+            out.append(f'<text x="{bx}" y="{by - 4}" font-size="12">{_e(_("Coellen prestige"))}</text>')
             for i, f in enumerate(view["coellen"]):
                 mv = f"coellen {f['colour']}" if f"coellen {f['colour']}" in legal else None
                 fx = bx + i * 30
@@ -195,7 +203,7 @@ def render_svg(view: dict, names, legal=()) -> str:
     ty = MAP_H + 10
     top = max([30] + [d["pp"] + 1 for d in view["desks"]])
     step = (MAP_W - 120) / top
-    out.append(f'<text x="10" y="{ty + 16}">Prestige</text>')
+    out.append(f'<text x="10" y="{ty + 16}">{_e(_("Prestige"))}</text>')
     for v in range(top + 1):
         out.append(f'<rect x="{100 + v * step:.1f}" y="{ty}" width="{step:.1f}" height="25" fill="{"#f9e79f" if v == 20 else "#fff"}" stroke="#aaa"/>')
         if v % 5 == 0:
@@ -204,35 +212,41 @@ def render_svg(view: dict, names, legal=()) -> str:
         col, row = d["seat"] % 3, d["seat"] // 3
         out.append(_piece(100 + d["pp"] * step + step / 2 + (col - 1) * 12, ty + 6 + row * 12, d["seat"], "trader", 6))
     cy = ty + 46
-    out.append(f'<text x="10" y="{cy + 16}">Completed cities</text>')
+    out.append(f'<text x="10" y="{cy + 16}">{_e(_("Completed cities"))}</text>')
     for v in range(11):
         fill = "#333" if v == view["completed_cities"] else "#fff"
         out.append(f'<rect x="{130 + v * 26}" y="{cy}" width="24" height="22" fill="{fill}" stroke="#aaa"/>'
                    f'<text x="{142 + v * 26}" y="{cy + 15}" text-anchor="middle" font-size="12" fill="{"#fff" if v == view["completed_cities"] else "#000"}">{v}</text>')
-    out.append(f'<text x="440" y="{cy + 16}">Bonus supply: {view["bonus_supply"]}   East-West: '
-               f'{_e(", ".join(_name(names, s) for s in view["east_west"]) or "-")}</text>')
+    out.append(f'<text x="440" y="{cy + 16}">'
+               + _e(_("Bonus supply: {n}   East-West: {names}").format(
+                   n=view["bonus_supply"], names=", ".join(_name(names, s) for s in view["east_west"]) or "-"))
+               + '</text>')
     # desks: each player's board, with the five ability tracks large enough to read
     for d in view["desks"]:
         i = d["seat"]
         dy = MAP_H + 90 + i * desk_h
         col = SEAT_COLOURS[i % len(SEAT_COLOURS)]
-        active = " (to act)" if i in view["to_act"] else ""
+        active = " (" + _("to act") + ")" if i in view["to_act"] else ""
         out.append(f'<rect x="4" y="{dy}" width="{MAP_W - 8}" height="{desk_h - 6}" rx="6" fill="#fff" stroke="{col}" stroke-width="3"/>')
         out.append(_piece(24, dy + 19, i, "trader", 10))
-        out.append(f'<text x="42" y="{dy + 25}" font-size="18" font-weight="bold" fill="#111">{_e(_name(names, i))}{active}: {d["pp"]} PP</text>')
-        out.append(f'<text x="14" y="{dy + 52}" font-size="15">supply {d["supply"]["traders"]} traders, {d["supply"]["merchants"]} merchants</text>')
-        out.append(f'<text x="14" y="{dy + 76}" font-size="15">stock {d["stock"]["traders"]} traders, {d["stock"]["merchants"]} merchants</text>')
-        mk = ", ".join(MARKER_NAMES[m["type"]] + (" (used)" if m["used"] else "") for m in d["markers"]) or "no markers"
+        out.append(f'<text x="42" y="{dy + 25}" font-size="18" font-weight="bold" fill="#111">{_e(_name(names, i))}{_e(active)}: {d["pp"]} PP</text>')
+        supply = _("supply {t} traders, {m} merchants").format(t=d["supply"]["traders"], m=d["supply"]["merchants"])
+        stock = _("stock {t} traders, {m} merchants").format(t=d["stock"]["traders"], m=d["stock"]["merchants"])
+        out.append(f'<text x="14" y="{dy + 52}" font-size="15">{_e(supply)}</text>')
+        out.append(f'<text x="14" y="{dy + 76}" font-size="15">{_e(stock)}</text>')
+        mk = ", ".join(_(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "") for m in d["markers"]) \
+            or _("no markers")
         if d["drawn"]:
-            mk += f"; {d['drawn']} face down"
-        out.append(f'<text x="14" y="{dy + 106}" font-size="14">Bonus markers: {_e(mk)}</text>')
+            mk += "; " + _("{n} face down").format(n=d["drawn"])
+        bonus = _("Bonus markers: {markers}").format(markers=mk)
+        out.append(f'<text x="14" y="{dy + 106}" font-size="14">{_e(bonus)}</text>')
         ax = 372
         for a, info in d["abilities"].items():
             vals = TRACKS[a]
             mv = f"use upgrade {a}" if i == view.get("you") and f"use upgrade {a}" in legal else None
             if mv is None and i == view.get("you") and f"develop {a}" in legal:
                 mv = f"develop {a}"
-            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 22}" font-size="13" font-weight="bold">{_e(ABILITY_NAMES[a])}</text>')
+            out.append(f'<g{_legal_attr(mv)}><text x="{ax}" y="{dy + 22}" font-size="13" font-weight="bold">{_e(_(ABILITY_NAMES[a]))}</text>')
             for j, val in enumerate(vals):
                 label = "C" if val == 99 else (["W", "O", "P", "B"][val - 1] if a == "privilegium" else str(val))
                 covered = j > info["developed"]

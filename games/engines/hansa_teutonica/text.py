@@ -1,18 +1,22 @@
-"""Plain-text picture of a view, for emails."""
+"""Plain-text picture of a view, for emails.
+
+``_`` translates a text (the presentation layer passes the viewer's language; English without)."""
 from __future__ import annotations
 
+from ..i18n import N_, render  # noqa: F401
 from .board import ABILITY_NAMES, MARKER_NAMES
 
 _ABBR = {"trader": "T", "merchant": "M"}
+_PRIVILEGE = [N_("white"), N_("orange"), N_("pink"), N_("black")]
 
 
-def _name(names, seat) -> str:
+def _name(names, seat, _=render) -> str:
     if seat is None:
         return "-"
     try:
         return str(names[seat])
     except (IndexError, KeyError, TypeError):
-        return f"player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
 
 
 def _piece(p, names) -> str:
@@ -21,64 +25,74 @@ def _piece(p, names) -> str:
     return f"{_ABBR[p['kind']]}:{_name(names, p['seat'])}"
 
 
-def render_text(view: dict, names) -> str:
+def render_text(view: dict, names, _=render) -> str:
     lines = []
     n = view["players"]
-    names = list(names) if names else [f"player {i + 1}" for i in range(n)]
-    lines.append(f"HANSA TEUTONICA ({view['side']} player board)")
+    names = list(names) if names else [_("Player {n}").format(n=i + 1) for i in range(n)]
+    name = lambda s: _name(names, s, _)  # noqa: E731
+    side = _("({side} player board)").format(side=view["side"])
+    lines.append(f"HANSA TEUTONICA {side}")
     if view["over"]:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
     else:
-        act = view["active"]
-        lines.append(f"Turn of {_name(names, act)}: {view['actions']['used']} of "
-                     f"{view['actions']['allowed']} actions used.")
+        lines.append(_("Turn of {name}: {used} of {allowed} actions used.").format(
+            name=name(view["active"]), used=view["actions"]["used"], allowed=view["actions"]["allowed"]))
     if view.get("two_player"):
-        lines.append(f"Pawn in province {view.get('pawn') or '(not yet placed)'}.")
-    lines.append(f"Completed cities: {view['completed_cities']}/10. Bonus markers in supply: {view['bonus_supply']}.")
+        lines.append(_("Pawn in province {province}.").format(province=view.get("pawn") or _("(not yet placed)")))
+    lines.append(_("Completed cities: {n}/10. Bonus markers in supply: {supply}.").format(
+        n=view["completed_cities"], supply=view["bonus_supply"]))
     lines.append("")
-    lines.append("PLAYERS")
+    lines.append(_("PLAYERS"))
     for d in view["desks"]:
         i = d["seat"]
-        ab = ", ".join(f"{ABILITY_NAMES[a]} {('C' if x['level'] == 99 else x['level']) if a != 'privilegium' else ['white', 'orange', 'pink', 'black'][x['level'] - 1]}"
-                       for a, x in d["abilities"].items())
-        mk = ", ".join(MARKER_NAMES[m["type"]] + (" (used)" if m["used"] else "") for m in d["markers"]) or "none"
-        lines.append(f"- {_name(names, i)}: {d['pp']} PP; supply {d['supply']['traders']}T+{d['supply']['merchants']}M, "
-                     f"stock {d['stock']['traders']}T+{d['stock']['merchants']}M")
+        ab = ", ".join(
+            f"{_(ABILITY_NAMES[a])} "
+            f"{('C' if x['level'] == 99 else x['level']) if a != 'privilegium' else _(_PRIVILEGE[x['level'] - 1])}"
+            for a, x in d["abilities"].items())
+        mk = ", ".join(_(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "") for m in d["markers"]) \
+            or _("none")
+        lines.append("- " + _("{name}: {pp} PP; supply {st}T+{sm}M, stock {kt}T+{km}M").format(
+            name=name(i), pp=d["pp"], st=d["supply"]["traders"], sm=d["supply"]["merchants"],
+            kt=d["stock"]["traders"], km=d["stock"]["merchants"]))
         lines.append(f"    {ab}")
-        lines.append(f"    markers: {mk}" + (f"; {d['drawn']} drawn face down" if d["drawn"] else "")
-                     + (f"; East-West #{d['east_west']}" if d["east_west"] else ""))
+        line = "    " + _("markers: {markers}").format(markers=mk)
+        if d["drawn"]:
+            line += "; " + _("{n} drawn face down").format(n=d["drawn"])
+        if d["east_west"]:
+            line += "; " + _("East-West #{n}").format(n=d["east_west"])
+        lines.append(line)
     lines.append("")
-    lines.append("CITIES (houses left to right: W/O/P/B colour, s square, o round, $ gold coin;"
-                 " + extra Kontors)")
+    lines.append(_("CITIES (houses left to right: W/O/P/B colour, s square, o round, $ gold coin; + extra Kontors)"))
     for c in view["cities"]:
         hs = " ".join(
             f"[{h['colour'][0].upper()}{'o' if h['shape'] == 'round' else 's'}{'$' if h['coin'] else ''}:"
-            f"{_name(names, h['occupant']) if h['occupant'] is not None else '_'}]"
+            f"{name(h['occupant']) if h['occupant'] is not None else '_'}]"
             for h in c["houses"])
-        extra = (" + " + ", ".join(_name(names, x) for x in c["extras"])) if c["extras"] else ""
-        ab = f" ({ABILITY_NAMES[c['ability']]})" if c["ability"] else ""
-        ctl = f" controlled by {_name(names, c['controller'])}" if c["controller"] is not None else ""
+        extra = (" + " + ", ".join(name(x) for x in c["extras"])) if c["extras"] else ""
+        ab = f" ({_(ABILITY_NAMES[c['ability']])})" if c["ability"] else ""
+        ctl = " " + _("controlled by {name}").format(name=name(c["controller"])) if c["controller"] is not None else ""
         lines.append(f"  {c['name']}{ab}: {hs}{extra}{ctl}")
-    cf = ", ".join(f"{f['colour']} {f['points']}: {_name(names, f['occupant']) if f['occupant'] is not None else 'free'}"
+    cf = ", ".join(f"{_(f['colour'])} {f['points']}: {name(f['occupant']) if f['occupant'] is not None else _('free')}"
                    for f in view["coellen"])
-    lines.append(f"  Coellen prestige box: {cf}")
+    lines.append("  " + _("Coellen prestige box: {fields}").format(fields=cf))
     lines.append("")
-    lines.append("ROUTES (T trader, M merchant, . empty; <marker>)")
+    lines.append(_("ROUTES (T trader, M merchant, . empty; <marker>)"))
     for r in view["routes"]:
         sp = " ".join(_piece(p, names) for p in r["spaces"])
-        mk = f"  <{MARKER_NAMES[r['marker']]}>" if r["marker"] else ""
+        mk = f"  <{_(MARKER_NAMES[r['marker']])}>" if r["marker"] else ""
         lines.append(f"  {r['id']}: {sp}{mk}")
     if view.get("your_drawn_markers"):
         lines.append("")
-        lines.append("Your drawn markers to place: " + ", ".join(MARKER_NAMES[m] for m in view["your_drawn_markers"]))
+        lines.append(_("Your drawn markers to place: {markers}").format(
+            markers=", ".join(_(MARKER_NAMES[m]) for m in view["your_drawn_markers"])))
     if view.get("result"):
         lines.append("")
-        lines.append("FINAL SCORES")
+        lines.append(_("FINAL SCORES"))
         res = view["result"]
         for i in range(n):
-            parts = ", ".join(f"{k} {v}" for k, v in res["breakdown"][i].items())
-            lines.append(f"  {res['ranking'][i]}. {_name(names, i)}: {res['scores'][i]} ({parts})")
+            parts = ", ".join(f"{_(k)} {v}" for k, v in res["breakdown"][i].items())
+            lines.append(f"  {res['ranking'][i]}. {name(i)}: {res['scores'][i]} ({parts})")
     if view["prompt"]:
         lines.append("")
-        lines.append("YOUR DECISION: " + view["prompt"])
+        lines.append(_("YOUR DECISION: {prompt}").format(prompt=_(view.get("prompt_msg") or view["prompt"])))
     return "\n".join(lines) + "\n"

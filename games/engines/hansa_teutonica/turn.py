@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import assign, bonus, displace, establish, move, place
 from .board import MARKER_NAMES, side_of
-from .state import level, log
+from .state import P, level, log
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def start_turn(s: dict, seat: int) -> None:
@@ -83,7 +84,7 @@ def apply_menu(s: dict, seat: int, words: list[str]) -> None:
         move.start(s, seat)
     elif w == "establish":
         if len(words) == 4:  # "establish <route> via <province>"
-            log(s, seat, f"{{p{seat}}} moves the pawn from {s['pawn']} to {words[3]} (1 action)")
+            log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=lit(s["pawn"]), to=lit(words[3])))
             s["pawn"] = words[3]
             s["used"] += 1
         establish.start(s, seat, words[1])
@@ -97,13 +98,13 @@ def apply_menu(s: dict, seat: int, words: list[str]) -> None:
 
 def end_turn(s: dict, seat: int) -> None:
     s["step"] = None
-    log(s, seat, f"{{p{seat}}} ends the turn")
+    log(s, seat, msg(N_("{player} ends the turn"), player=P(seat)))
     if s["_drawn"]:
         s["phase"] = "markers"
-        names = ", ".join(MARKER_NAMES[m] for m in s["_drawn"])
+        names = [MARKER_NAMES[m] for m in s["_drawn"]]
         # HT-D-2: revealed privately to the drawer, all at once
-        log(s, seat, f"{{p{seat}}} looks at the drawn markers: {names}", only=[seat],
-            redacted=f"{{p{seat}}} looks at the drawn markers")
+        log(s, seat, msg(N_("{player} looks at the drawn markers: {markers}"), player=P(seat), markers=names), only=[seat],
+            redacted=msg(N_("{player} looks at the drawn markers"), player=P(seat)))
         if not bonus.settle_placement(s):
             return
     next_turn(s)
@@ -121,4 +122,4 @@ def after_marker(s: dict) -> None:
 def game_over(s: dict) -> None:
     s["phase"] = "over"
     s["step"] = None
-    log(s, None, "The game is over")
+    log(s, None, N_("The game is over"))

@@ -7,6 +7,7 @@ from .board import ABILITIES, MARKER_COUNTS, MARKER_NAMES, TRACKS, side_of
 from .rules import controller, largest_network
 from ..events import visible
 from .state import KIND, full, level
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def _piece(o):
@@ -18,36 +19,38 @@ def prompt_for(s: dict, seat) -> str:
     if ph == "over" or seat is None:
         return ""
     if ph == "pawn":
-        return "Place the neutral pawn in a province." if seat == s["placer"] else ""
+        return say(N_("Place the neutral pawn in a province.")) if seat == s["placer"] else ""
     if ph == "replace":
         rep = s["rep"]
         if seat != rep["v"]:
             return ""
         if rep["hold"] is not None:
-            return f"Choose the route for your {KIND[rep['hold']]}."
+            return say(N_("Choose the route for your {piece}."), piece=KIND[rep["hold"]])
         if not rep["main"]:
-            return f"Your {KIND[rep['k']]} on {rep['r']} was displaced: re-place it (and up to {rep['max']} extra pieces)."
-        return f"You may place up to {rep['max'] - rep['done']} more extra piece(s), or say done."
+            return say(N_("Your {piece} on {route} was displaced: re-place it (and up to {n} extra pieces)."),
+                       piece=KIND[rep["k"]], route=lit(rep["r"]), n=rep["max"])
+        return say(N_("You may place up to {n} more extra piece(s), or say done."), n=rep["max"] - rep["done"])
     if seat != s["active"]:
         return ""
     if ph == "markers":
-        return f"Place your drawn {MARKER_NAMES[s['_drawn'][0]]} marker on a route."
+        return say(N_("Place your drawn {marker} marker on a route."), marker=MARKER_NAMES[s["_drawn"][0]])
     st = s["step"]
     left = s["acts"] - s["used"]
     if st is None:
-        return f"Your turn: {left} action(s) left. Choose an action, use a marker, or end your turn."
+        return say(N_("Your turn: {n} action(s) left. Choose an action, use a marker, or end your turn."), n=left)
     a = st["a"]
-    return {
-        "assign": "Choose which pieces to take from your stock.",
-        "place": "Choose the piece and the route to place it on.",
-        "displace": "Choose the piece to displace and how to pay.",
-        "move": f"Move your pieces ({st.get('left', 0)} move(s) left), or say done.",
-        "reward": "Choose your reward for the established route.",
-        "pawn": "Choose the province for the pawn (1 action).",
-        "free": "Choose the province for the pawn (free move, up to 2 borders).",
-        "endpawn": "Choose the province for the pawn (free move), then your turn ends.",
-        "remove": "Choose a piece of another player to remove, or say done.",
-    }[a]
+    if a == "move":
+        return say(N_("Move your pieces ({n} move(s) left), or say done."), n=st.get("left", 0))
+    return say({
+        "assign": N_("Choose which pieces to take from your stock."),
+        "place": N_("Choose the piece and the route to place it on."),
+        "displace": N_("Choose the piece to displace and how to pay."),
+        "reward": N_("Choose your reward for the established route."),
+        "pawn": N_("Choose the province for the pawn (1 action)."),
+        "free": N_("Choose the province for the pawn (free move, up to 2 borders)."),
+        "endpawn": N_("Choose the province for the pawn (free move), then your turn ends."),
+        "remove": N_("Choose a piece of another player to remove, or say done."),
+    }[a])
 
 
 def _visible_log(s: dict, seat) -> list[dict]:
@@ -97,12 +100,14 @@ def build_view(s: dict, seat, to_act: list[int]) -> dict:
     for p in s["p"]:
         for m in p["markers"]:
             public[m[0]] -= 1
+    asked = prompt_for(s, seat)
     v = {
         "game": "hansa-teutonica",
         "players": s["np"],
         "you": seat,
         "to_act": list(to_act),
-        "prompt": prompt_for(s, seat),
+        "prompt": str(asked),
+        "prompt_msg": getattr(asked, "message", asked),
         "log": _visible_log(s, seat),
         "over": over,
         "result": None,

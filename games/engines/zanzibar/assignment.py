@@ -11,9 +11,10 @@ A6  hand and deck empty: the player has finished (ZAN-14.1)
 """
 from __future__ import annotations
 
-from .state import board_of, draw, log, quota, scoring_limit, set_seat_item
+from .state import P, board_of, draw, log, quota, scoring_limit, set_seat_item
 from .turns import end_turn
 from .window import set_aside
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def count_for(state: dict, seat: int, card: str) -> int:
@@ -41,18 +42,20 @@ def explain(state: dict, seat: int, move: str) -> str:
     words = move.split()
     card = words[-1] if len(words) >= 2 else ""
     if move.startswith(("score", "set aside")) and card not in hand:
-        return f"you do not hold the card {card!r}" + (f" (your hand: {', '.join(hand)})" if hand else "")
+        if hand:
+            return say(N_("you do not hold the card {card} (your hand: {hand})"), card=lit(repr(card)), hand=list(hand))
+        return say(N_("you do not hold the card {card}"), card=lit(repr(card)))
     if move.startswith("score"):
         if state["phase"] == "a5":
-            return "cards drawn now can only be set aside or kept; scoring happens at the end of a turn"
-        return (f"you have already scored {len(state['scored'][seat])} cards, the most allowed "
-                f"({scoring_limit(state)}); the remaining cards can only be set aside")
+            return N_("cards drawn now can only be set aside or kept; scoring happens at the end of a turn")
+        return say(N_("you have already scored {n} cards, the most allowed ({limit}); the remaining cards can "
+                      "only be set aside"), n=len(state["scored"][seat]), limit=scoring_limit(state))
     if move.startswith("set aside"):
-        return (f"you have already set aside {state['aside_n'][seat]} card(s), exactly "
-                f"{quota(state)} allowed; the remaining cards can only be scored")
+        return say(N_("you have already set aside {n} card(s), exactly {quota} allowed; the remaining cards can "
+                      "only be scored"), n=state["aside_n"][seat], quota=quota(state))
     if state["phase"] == "a5":
-        return "set a card aside ('set aside <card>') or keep your hand ('keep')"
-    return "score a card ('score <card>'), set one aside ('set aside <card>') or end your turn ('done')"
+        return N_("set a card aside ('set aside <card>') or keep your hand ('keep')")
+    return N_("score a card ('score <card>'), set one aside ('set aside <card>') or end your turn ('done')")
 
 
 def apply(s: dict, seat: int, move: str) -> None:
@@ -86,8 +89,9 @@ def score_card(s: dict, seat: int, card: str) -> None:
     set_seat_item(s, "score", seat, s["score"][seat] + pts)
     set_seat_item(s, "scored", seat, s["scored"][seat] + [{"card": card, "count": n, "points": pts}])
     set_seat_item(s, "_hand", seat, [c for c in s["_hand"][seat] if c != card])
-    log(s, f"{{p{seat}}} scored {card}: {n} merchant{'s' if n != 1 else ''}, "
-           f"{pts:+d} (score {s['score'][seat]})", seat)
+    log(s, msg(N_("{player} scored {card}: 1 merchant, {points} (score {score})") if n == 1
+               else N_("{player} scored {card}: {n} merchants, {points} (score {score})"),
+               player=P(seat), card=card, n=n, points=lit(f"{pts:+d}"), score=s["score"][seat]), seat)
 
 
 def _after_a1(s: dict, seat: int) -> None:
@@ -103,5 +107,6 @@ def _after_a1(s: dict, seat: int) -> None:
 def _end(s: dict, seat: int) -> None:
     if not s["_hand"][seat] and not s["_deck"][seat] and seat not in s["finished"]:  # A6
         s["finished"] = s["finished"] + [seat]
-        log(s, f"{{p{seat}}} has used all 10 cards and finished (finish #{len(s['finished'])})", seat)
+        log(s, msg(N_("{player} has used all 10 cards and finished (finish #{rank})"), player=P(seat),
+                   rank=len(s["finished"])), seat)
     end_turn(s)

@@ -8,6 +8,7 @@ from .scoring import result as _result
 from .setup import new_state
 from .state import board_of
 from .view import build, to_act as _to_act
+from ..i18n import N_, say
 
 PHASES = {
     "place": placement,
@@ -42,7 +43,7 @@ class ZanzibarEngine(Engine):
         opts = self.normalise_options(options, players)
         start = opts["start_player"]
         if start != "random" and not 0 <= start < players:
-            raise IllegalMove(f"start player must be a seat from 1 to {players}")
+            raise IllegalMove(say(N_("the start player must be a seat from 1 to {players}"), players=players))
         return new_state(players, seed, start)
 
     def to_act(self, state: dict) -> list[int]:
@@ -56,9 +57,9 @@ class ZanzibarEngine(Engine):
 
     def canonical(self, state: dict, seat: int, text: str) -> str:
         if state["phase"] == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         if seat not in _to_act(state):
-            raise IllegalMove("it is not your turn: you have nothing to decide now")
+            raise IllegalMove(N_("it is not your turn: you have nothing to decide now"))
         legal = self.legal_moves(state, seat)
         move = parse(board_of(state), text, legal)
         if move not in legal:

@@ -3,35 +3,46 @@ from __future__ import annotations
 
 from ..labelkit import words
 from .board import get_board
+from ..i18n import N_, render  # noqa: F401
+
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("sea")]
 
 
-def _place(view: dict, pid: str) -> str:
+
+def _place(view: dict, pid: str, _=render) -> str:
     info = get_board(view.get("map") or "zanzibar").info.get(pid)
     if not info:
         return words(pid)
     if info.get("sea"):
-        return f"{pid} (sea)"
-    return f"{pid} ({info['province']}, {info['spice']})"
+        return f"{pid} ({_('sea')})"
+    return f"{pid} ({_(info['province'])}, {_(info['spice'] or 'huts')})"
 
 
-def label(view: dict, move: str, names=None) -> str:
+def _card(card: str, _) -> str:
+    """A card's name: its translation, or in English its id in words (``spice-cinnamon`` -> ``spice cinnamon``)."""
+    said = _(card)
+    return words(card).lower() if said == card else said
+
+
+def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
-    fixed = {"cancel": "Cancel", "keep": "Keep your hand", "done": "End your turn", "stop": "Stop here"}
+    fixed = {"cancel": N_("Cancel"), "keep": N_("Keep your hand"), "done": N_("End your turn"), "stop": N_("Stop here")}
     if move in fixed:
-        return fixed[move]
+        return _(fixed[move])
     if verb == "place" and args:
-        return f"Choose your merchant of strength {args[0]} to place"
+        return _("Choose your merchant of strength {n} to place").format(n=args[0])
     if verb == "move" and args:
-        return f"Move your merchant of strength {args[0]}"
+        return _("Move your merchant of strength {n}").format(n=args[0])
     if verb == "to" and args:
-        return f"Go to {_place(view, args[0])}"
+        return _("Go to {place}").format(place=_place(view, args[0], _))
     if verb == "push" and args:
-        return f"Push the weaker merchant to {_place(view, args[0])}"
+        return _("Push the weaker merchant to {place}").format(place=_place(view, args[0], _))
     if verb == "expel" and args:
-        return f"Send the expelled merchant to {_place(view, args[0])}"
+        return _("Send the expelled merchant to {place}").format(place=_place(view, args[0], _))
     if verb == "score" and args:
-        return f"Score the {words(args[0]).lower()} card"
+        return _("Score the {card} card").format(card=_card(args[0], _))
     if w[:2] == ["set", "aside"] and len(w) > 2:
-        return f"Set the {words(w[2]).lower()} card aside"
+        return _("Set the {card} card aside").format(card=_card(w[2], _))
     return words(move)

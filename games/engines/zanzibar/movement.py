@@ -12,7 +12,8 @@ a blocked place is simply not offered and the player stops or goes elsewhere.
 """
 from __future__ import annotations
 
-from .state import board_of, log, merchant_name, merchants_of
+from .state import P, merchant_msg, board_of, log, merchant_name, merchants_of
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 MAX_MOVES = 3  # ZAN-9.1
 
@@ -74,52 +75,55 @@ def explain(state: dict, seat: int, move: str) -> str:
     pending = state["pending"]
     cur = state["cur"]
     if pending is not None:
-        what = merchant_name(state, *pending["piece"])
+        what = merchant_msg(state, *pending["piece"])
         if pending["kind"] == "push":
-            return (f"{what} must be pushed to a free neighbouring place of {pending['at']}, not where "
-                    f"your merchant comes from: " + ", ".join(f"'push {p}'" for p in pending["options"]))
-        return f"choose any free place for the expelled {what}: 'expel <place>'"
+            return say(N_("{merchant} must be pushed to a free neighbouring place of {at}, not where your merchant "
+                          "comes from: {options}"), merchant=what, at=lit(pending["at"]),
+                       options=lit(", ".join(f"'push {p}'" for p in pending["options"])))
+        return say(N_("choose any free place for the expelled {merchant}: 'expel <place>'"), merchant=what)
     if cur is not None:
         num, path = cur["num"], cur["path"]
         if words[0] != "to" or len(words) != 2:
-            return f"your merchant {num} is moving: 'to <place>'" + (", or 'stop'" if len(path) > 1 else ", or 'cancel'")
+            return say(N_("your merchant {num} is moving: 'to <place>', or 'stop'") if len(path) > 1
+                       else N_("your merchant {num} is moving: 'to <place>', or 'cancel'"), num=num)
         q = words[1]
         if q not in board.info:
-            return f"there is no place called {q!r}"
+            return say(N_("there is no place called {place}"), place=lit(repr(q)))
         if len(path) - 1 >= num:
-            return f"merchant {num} has used its whole range of {num}"
+            return say(N_("merchant {num} has used its whole range of {num}"), num=num)
         if q not in board.adj[path[-1]]:
-            return f"{q} is not joined by a road to {path[-1]}"
+            return say(N_("{place} is not joined by a road to {other}"), place=lit(q), other=lit(path[-1]))
         if q in path:
-            return f"a move may not visit {q} twice (ZAN-D-08)"
+            return say(N_("a move may not visit {place} twice (ZAN-D-08)"), place=lit(q))
         o = state["occ"].get(q)
         if o is not None:
             if o[0] == seat:
-                return f"your own merchant {o[1]} on {q} blocks the way"
+                return say(N_("your own merchant {num} on {place} blocks the way"), num=o[1], place=lit(q))
             if o[1] < num:
-                return f"the stronger {merchant_name(state, *o)} on {q} blocks the way"
+                return say(N_("the stronger {merchant} on {place} blocks the way"), merchant=merchant_msg(state, *o),
+                           place=lit(q))
             if o[1] == num:
-                return (f"the equally strong {merchant_name(state, *o)} on {q} has a free neighbouring "
-                        f"place, so it can neither be pushed nor expelled")
-        return f"you cannot step onto {q} now"
+                return say(N_("the equally strong {merchant} on {place} has a free neighbouring place, so it can "
+                              "neither be pushed nor expelled"), merchant=merchant_msg(state, *o), place=lit(q))
+        return say(N_("you cannot step onto {place} now"), place=lit(q))
     if words[0] == "move" and len(words) == 2:
         num = int(words[1]) if words[1].isdigit() else None
         mine = merchants_of(state, seat)
         if num not in mine:
-            return f"you have no merchant number {words[1]} on the board"
+            return say(N_("you have no merchant number {num} on the board"), num=lit(words[1]))
         if num in state["moved"]:
-            return f"merchant {num} has already moved this turn (ZAN-9.2)"
+            return say(N_("merchant {num} has already moved this turn (ZAN-9.2)"), num=num)
         if len(state["moved"]) >= MAX_MOVES:
-            return "you have already moved 3 merchants this turn"
-        return f"merchant {num} cannot move: every neighbouring place is blocked"
-    return "choose a merchant with 'move <number>', or end your movement with 'done'"
+            return N_("you have already moved 3 merchants this turn")
+        return say(N_("merchant {num} cannot move: every neighbouring place is blocked"), num=num)
+    return N_("choose a merchant with 'move <number>', or end your movement with 'done'")
 
 
 def apply(s: dict, seat: int, move: str) -> None:
     words = move.split()
     verb = words[0]
     if verb == "done":
-        log(s, f"{{p{seat}}} ends the movement", seat)
+        log(s, msg(N_("{player} ends the movement"), player=P(seat)), seat)
         s["phase"] = "assign"
         return
     if verb == "move":
@@ -147,8 +151,9 @@ def apply(s: dict, seat: int, move: str) -> None:
 def _displace(s: dict, occ: dict, piece, frm: str, to: str, verb: str) -> None:
     occ[to] = piece
     del occ[frm]
-    word = "pushed" if verb == "push" else "expelled"
-    log(s, f"{{p{s['active']}}} {word} {merchant_name(s, *piece)} from {frm} to {to}", s["active"])
+    text = N_("{player} pushed {merchant} from {frm} to {to}") if verb == "push" \
+        else N_("{player} expelled {merchant} from {frm} to {to}")
+    log(s, msg(text, player=P(s["active"]), merchant=merchant_msg(s, *piece), frm=lit(frm), to=lit(to)), s["active"])
 
 
 def _step(s: dict, seat: int, q: str) -> None:
@@ -192,6 +197,7 @@ def _finish(s: dict, seat: int) -> None:
     cur = s["cur"]
     s["cur"] = None
     s["moved"] = s["moved"] + [cur["num"]]
-    log(s, f"{{p{seat}}} moved {merchant_name(s, seat, cur['num'])} " + " > ".join(cur["path"]), seat)
+    log(s, msg(N_("{player} moved {merchant} {path}"), player=P(seat), merchant=merchant_msg(s, seat, cur["num"]),
+               path=lit(" > ".join(cur["path"]))), seat)
     if len(s["moved"]) >= MAX_MOVES:
         s["phase"] = "assign"

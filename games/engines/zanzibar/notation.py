@@ -20,6 +20,7 @@ import unicodedata
 
 from ..base import IllegalMove
 from .board import Board
+from ..i18n import N_, lit, msg, say
 
 VERBS = {
     "place": "place", "put": "place",
@@ -66,7 +67,7 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
     if it cannot be understood at all."""
     norm = normalise(text)
     if not norm:
-        raise IllegalMove("empty move; " + _hint(legal))
+        raise IllegalMove(say(N_("empty move; {hint}"), hint=_hint(legal)))
     if norm in legal:
         return norm
     tokens = norm.split()
@@ -79,7 +80,7 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
     arg = "".join(args)
     if verb in NO_ARG:
         if args:
-            raise IllegalMove(f"'{verb}' takes nothing after it")
+            raise IllegalMove(say(N_("'{verb}' takes nothing after it"), verb=lit(verb)))
         if verb not in legal:
             # 'done' and 'keep' both mean "nothing more from me"
             for alt in ("done", "keep"):
@@ -88,19 +89,19 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
         return verb
     if verb in PLACE_VERBS:
         if arg not in board.info:
-            raise IllegalMove(f"there is no place called {' '.join(args)!r}" if args
-                              else f"'{verb}' needs a place, e.g. '{verb} n1'")
+            raise IllegalMove(say(N_("there is no place called {place}"), place=lit(repr(" ".join(args)))) if args
+                              else say(N_("'{verb}' needs a place, e.g. '{verb} n1'"), verb=lit(verb)))
         return f"{verb} {arg}"
     if verb in NUMBER_VERBS:
         num = _number(args)
         if num is None:
-            raise IllegalMove(f"'{verb}' needs a merchant number 2-7, e.g. '{verb} 5'")
+            raise IllegalMove(say(N_("'{verb}' needs a merchant number 2-7, e.g. '{verb} 5'"), verb=lit(verb)))
         return f"{verb} {int(num)}"
     if verb in CARD_VERBS:
         card = _card(board, arg)
         if card is None:
-            raise IllegalMove(f"no card matches {' '.join(args)!r}; cards are "
-                              + ", ".join(board.card_order))
+            raise IllegalMove(say(N_("no card matches {text}; cards are {cards}"), text=lit(repr(" ".join(args))),
+                                  cards=lit(", ".join(board.card_order))))
         return f"{verb} {card}"
     # a bare argument: use the only kind of legal move that takes it
     if arg in board.info:
@@ -117,12 +118,13 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
         hits = [m for m in legal if m.endswith(" " + card) and m.split()[0] in ("score", "set")]
         if len(hits) == 1:
             return hits[0]
-    raise IllegalMove(f"I do not understand {text!r}; " + _hint(legal))
+    raise IllegalMove(say(N_("I do not understand {text}; {hint}"), text=lit(repr(text)), hint=_hint(legal)))
 
 
-def _hint(legal: list[str]) -> str:
+def _hint(legal: list[str]) -> dict:
     if not legal:
-        return "you have nothing to decide now"
-    shown = legal[:12]
-    more = f" (and {len(legal) - len(shown)} more)" if len(legal) > len(shown) else ""
-    return "you can: " + ", ".join(f"'{m}'" for m in shown) + more
+        return msg(N_("you have nothing to decide now"))
+    shown = lit(", ".join(f"'{m}'" for m in legal[:12]))
+    if len(legal) > 12:
+        return msg(N_("you can: {moves} (and {n} more)"), moves=shown, n=len(legal) - 12)
+    return msg(N_("you can: {moves}"), moves=shown)

@@ -2,7 +2,8 @@
 ``place <number>`` (choose an unplaced merchant), then ``to <place>`` (or ``cancel``)."""
 from __future__ import annotations
 
-from .state import board_of, draw, log, merchant_name, set_seat_item
+from .state import P, merchant_msg, board_of, draw, log, merchant_name, set_seat_item
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def legal_places(state: dict, seat: int) -> list[str]:
@@ -28,18 +29,18 @@ def explain(state: dict, seat: int, move: str) -> str:
     words = move.split()
     if state["sel"] is None:
         if words[0] == "place" and len(words) == 2:
-            return f"you have no unplaced merchant number {words[1]}"
-        return "choose a merchant to place first, e.g. 'place 7'"
+            return say(N_("you have no unplaced merchant number {num}"), num=lit(words[1]))
+        return N_("choose a merchant to place first, e.g. 'place 7'")
     if words[0] == "to" and len(words) == 2:
         p = words[1]
         board = board_of(state)
         if p not in board.info:
-            return f"there is no place called {p!r}"
+            return say(N_("there is no place called {place}"), place=lit(repr(p)))
         if p in state["occ"]:
-            return f"{p} is already occupied (one merchant per place, ZAN-6.2)"
-        return (f"you already have a merchant in the {board.province[p]} province; at set-up each "
-                f"colour may have only one merchant per province (the sea counts as one)")
-    return f"place merchant {state['sel']} with 'to <place>', or 'cancel'"
+            return say(N_("{place} is already occupied (one merchant per place, ZAN-6.2)"), place=lit(p))
+        return say(N_("you already have a merchant in the {province} province; at set-up each colour may have only "
+                      "one merchant per province (the sea counts as one)"), province=board.province[p])
+    return say(N_("place merchant {num} with 'to <place>', or 'cancel'"), num=state["sel"])
 
 
 def apply(s: dict, seat: int, move: str) -> None:
@@ -57,7 +58,8 @@ def apply(s: dict, seat: int, move: str) -> None:
     s["occ"] = occ
     set_seat_item(s, "unplaced", seat, [n for n in s["unplaced"][seat] if n != num])
     s["sel"] = None
-    log(s, f"{{p{seat}}} placed {merchant_name(s, seat, num)} on {place}", seat)
+    log(s, msg(N_("{player} placed {merchant} on {place}"), player=P(seat), merchant=merchant_msg(s, seat, num),
+               place=lit(place)), seat)
     order = s["order"]
     nxt = order[(order.index(seat) + 1) % len(order)]
     if any(s["unplaced"]):
@@ -69,4 +71,4 @@ def apply(s: dict, seat: int, move: str) -> None:
         draw(s, p, board_of(s).hand_size)
     s["phase"] = "window"
     s["window"] = [True] * s["players"]
-    log(s, "all merchants are placed; everybody drew 2 cards and may now set one aside (sealed answers)")
+    log(s, N_("all merchants are placed; everybody drew 2 cards and may now set one aside (sealed answers)"))

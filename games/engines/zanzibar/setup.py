@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..rng import Rng, seed_state
 from .board import get_board
-from .state import log
+from .state import P, log
+from ..i18n import N_, msg
 
 
 def new_state(players: int, seed: int, start_player="random", map_name: str = "zanzibar") -> dict:
@@ -47,5 +48,5 @@ def new_state(players: int, seed: int, start_player="random", map_name: str = "z
         "_aside": [[] for _ in range(players)],
         "_rng": rng.state,
     }
-    log(state, f"{{p{start}}} is the start player; merchants are placed one at a time in turn order")
+    log(state, msg(N_("{player} is the start player; merchants are placed one at a time in turn order"), player=P(start)))
     return state

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ..events import event
 from .board import Board, get_board
+from ..i18n import N_, msg
 
 
 def board_of(state: dict) -> Board:
@@ -55,9 +56,9 @@ def draw(s: dict, seat: int, count: int, sealed: bool = False) -> list[str]:
         return []
     set_seat_item(s, "_deck", seat, deck[len(got):])
     set_seat_item(s, "_hand", seat, s["_hand"][seat] + got)
-    names = ", ".join(got)
-    redacted = None if sealed else f"{{p{seat}}} drew {len(got)} card{'s' if len(got) > 1 else ''}"
-    log(s, f"you drew {names}", seat, only=[seat], redacted=redacted)
+    redacted = None if sealed else msg(N_("{player} drew {n} cards") if len(got) > 1 else N_("{player} drew 1 card"),
+                                       player=P(seat), n=len(got))
+    log(s, msg(N_("you drew {cards}"), cards=list(got)), seat, only=[seat], redacted=redacted)
     return got
 
 
@@ -80,3 +81,13 @@ def colour(state: dict, seat: int) -> str:
 
 def merchant_name(state: dict, seat: int, num: int) -> str:
     return f"{colour(state, seat)}-{num}"
+
+
+def merchant_msg(state: dict, seat: int, num: int) -> dict:
+    """A merchant as ``colour-number`` with the colour as a translatable term."""
+    return msg("{colour}-{num}", colour=colour(state, seat), num=num)
+
+
+def P(seat) -> str:
+    """The placeholder of a player's name in a log text (filled by the presentation layer)."""
+    return "{p%d}" % seat

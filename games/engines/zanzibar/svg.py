@@ -13,6 +13,11 @@ from html import escape
 from .. import a11y
 from ..colours import haloed, ink
 from .board import LAND, get_board
+from ..i18n import N_, render  # noqa: F401
+
+# texts translated inside f-strings below (xgettext does not read f-strings)
+_EXTRACTED = [N_("Score track")]
+
 
 # red orange yellow green blue: colour-blind-safe (checked under deuteranopia and protanopia in
 # tests/test_board_contrast.py), each ≥ 3:1 on the island; the second cue is a shape per seat.
@@ -63,19 +68,19 @@ def _shape(x: float, y: float, r: float, seat: int, extra: str = "") -> str:
     return '<polygon points="%s" fill="%s"%s/>' % (" ".join(f"{px:.1f},{py:.1f}" for px, py in pts), fill, extra)
 
 
-def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None) -> str:
+def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None, _=render) -> str:
     r = _radius(num)
     fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return (f'<g{_attr(move)}><title>{escape(colour_name)}-{num}</title>'
+    return (f'<g{_attr(move)}><title>{escape(_(colour_name))}-{num}</title>'
             + _shape(x, y, r, seat, ' stroke="#000" stroke-width="1.5"') +
             f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" font-weight="bold" '
             f'fill="{ink(fill)}">{num}</text></g>')
 
 
-def render_svg(view: dict, names=None, legal=()) -> str:
+def render_svg(view: dict, names=None, legal=(), _=render) -> str:
     board = get_board(view.get("map", "zanzibar"))
     n = view["players"]
-    names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+    names = list(names) if names else [_("Player {n}").format(n=i + 1) for i in range(n)]
     colours = view["colours"]
     target: dict[str, str] = {}
     merchant_moves: dict[int, str] = {}
@@ -87,8 +92,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             merchant_moves[int(words[1])] = mv
     you = view["you"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {HEIGHT}" width="100%" '
-           f'style="max-width:100%" font-family="sans-serif"{a11y.root_attrs("Zanzibar board", legal)}>',
-           a11y.desc("Zanzibar board", legal),
+           f'style="max-width:100%" font-family="sans-serif"{a11y.root_attrs(N_("Zanzibar board"), legal, _)}>',
+           a11y.desc(N_("Zanzibar board"), legal, _),
            '<style>.legal{cursor:pointer}.legal circle.place{stroke:%s;stroke-width:5;stroke-dasharray:7 4}'
            '.legal:hover{opacity:.8}</style>' % HIGHLIGHT,
            f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe8f7"/>',
@@ -104,7 +109,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             cx = sum(board.info[k]["x"] for k in ks) / len(ks)
             cy = sum(board.info[k]["y"] for k in ks) / len(ks)
             out.append(f'<text x="{cx:.0f}" y="{cy + 4:.0f}" text-anchor="middle" font-size="20" '
-                       f'fill="#5d4a2a" letter-spacing="3" font-weight="bold">{escape(prov.upper())}</text>')
+                       f'fill="#5d4a2a" letter-spacing="3" font-weight="bold">{escape(_(prov).upper())}</text>')
     # roads
     for a, b in board.doc["roads"]:
         pa, pb = board.info[a], board.info[b]
@@ -123,8 +128,8 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         x, y = info["x"], info["y"]
         prov = board.province[k]
         fill = "#9fcbe8" if board.is_sea[k] else "#fffaf0"
-        parts = [f'<g{_attr(target.get(k))}><title>{escape(k)} ({escape(prov)}'
-                 f'{", " + escape(board.spice[k]) if board.spice[k] else ""})</title>',
+        parts = [f'<g{_attr(target.get(k))}><title>{escape(k)} ({escape(_(prov))}'
+                 f'{", " + escape(_(board.spice[k])) if board.spice[k] else ""})</title>',
                  f'<circle class="place" cx="{x}" cy="{y}" r="28" fill="{fill}" '
                  f'stroke="{PROVINCE_TINT[prov]}" stroke-width="4"/>',
                  haloed(x, y + 44, escape(k), ' text-anchor="middle" font-size="14"', fill="#222")]
@@ -140,7 +145,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
         if m:
             move = merchant_moves.get(m["num"]) if (m["seat"] == you and view["phase"] == "move"
                                                    and not view.get("moving")) else None
-            parts.append(_merchant(x, y, m["seat"], m["num"], colours[m["seat"]], move))
+            parts.append(_merchant(x, y, m["seat"], m["num"], colours[m["seat"]], move, _))
         parts.append("</g>")
         out.append("".join(parts))
     # score track
@@ -152,7 +157,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     def sx(v):
         return x0 + (v - lo) * (x1 - x0) / (hi - lo)
 
-    out.append(f'<text x="10" y="{H + 24}" font-size="18" font-weight="bold" fill="#000">Score track</text>')
+    out.append(f'<text x="10" y="{H + 24}" font-size="18" font-weight="bold" fill="#000">{escape(_("Score track"))}</text>')
     out.append(f'<line x1="{x0}" y1="{TRACK_Y}" x2="{x1}" y2="{TRACK_Y}" stroke="#555" stroke-width="3"/>')
     step = 5 if hi - lo <= 80 else 10
     for v in range((lo // step) * step, hi + 1, step):
@@ -167,7 +172,7 @@ def render_svg(view: dict, names=None, legal=()) -> str:
     # players and unplaced merchants
     for i, s in enumerate(view["order"]):
         y = TRAY_Y + 46 * i
-        label = f"{names[s]} ({colours[s]}): {scores[s]}"
+        label = f"{names[s]} ({_(colours[s])}): {scores[s]}"
         if s == active:
             label = "\u25b6 " + label
         out.append(_shape(22, y - 5, 10, s, ' stroke="#000" stroke-width="1.5"')
@@ -177,6 +182,6 @@ def render_svg(view: dict, names=None, legal=()) -> str:
             if s == active and num == view.get("selected"):
                 out.append(f'<circle cx="{420 + 58 * j}" cy="{y - 5}" r="{_radius(num) + 7:.1f}" fill="none" '
                            f'stroke="{HIGHLIGHT}" stroke-width="4" stroke-dasharray="6 4"/>')
-            out.append(_merchant(420 + 58 * j, y - 5, s, num, colours[s], move))
+            out.append(_merchant(420 + 58 * j, y - 5, s, num, colours[s], move, _))
     out.append("</svg>")
     return "".join(out)

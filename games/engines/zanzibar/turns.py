@@ -1,7 +1,8 @@
 """Turn order, the final round and the end of the game (ZAN-8.1, ZAN-14)."""
 from __future__ import annotations
 
-from .state import log
+from .state import P, log
+from ..i18n import N_, msg
 
 
 def start_turn(s: dict, seat: int) -> None:
@@ -11,7 +12,7 @@ def start_turn(s: dict, seat: int) -> None:
     s["cur"] = None
     s["pending"] = None
     s["declared"] = 0
-    log(s, f"{{p{seat}}}'s turn", seat)
+    log(s, msg(N_("{player}'s turn"), player=P(seat)), seat)
 
 
 def end_turn(s: dict) -> None:
@@ -21,14 +22,14 @@ def end_turn(s: dict) -> None:
     if s["final_left"] is None:
         if s["finished"]:
             s["final_left"] = s["players"] - 1
-            log(s, f"final round: everybody after {{p{seat}}} plays one more turn")
+            log(s, msg(N_("final round: everybody after {player} plays one more turn"), player=P(seat)))
     else:
         s["final_left"] -= 1
     if s["final_left"] == 0:
         s["phase"] = "over"
         s["active"] = None
         s["moved"] = []
-        log(s, "the game is over")
+        log(s, N_("the game is over"))
         return
     order = s["order"]
     start_turn(s, order[(order.index(seat) + 1) % len(order)])

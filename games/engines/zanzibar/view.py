@@ -9,6 +9,7 @@ from .assignment import count_for
 from .scoring import result
 from ..events import visible
 from .state import board_of, quota, scoring_limit
+from ..i18n import N_, lit, say
 
 
 def filtered_log(state: dict, seat) -> list[dict]:
@@ -38,24 +39,26 @@ def prompt(state: dict, seat, legal: list[str]) -> str:
     phase = state["phase"]
     if phase == "place":
         if state["sel"] is None:
-            return "Place a merchant: choose which one ('place <number>')."
-        return f"Choose a place for your merchant {state['sel']} ('to <place>')."
+            return say(N_("Place a merchant: choose which one ('place <number>')."))
+        return say(N_("Choose a place for your merchant {num} ('to <place>')."), num=state["sel"])
     if phase == "window":
-        return "You have drawn your first cards: keep them or set one aside ('keep' / 'set aside <card>')."
+        return say(N_("You have drawn your first cards: keep them or set one aside ('keep' / 'set aside <card>')."))
     if phase == "move":
         if state["pending"] is not None:
             p = state["pending"]
-            return (f"Choose where the {p['kind']}ed merchant from {p['at']} goes "
-                    f"('{p['kind']} <place>').")
+            return say(N_("Choose where the pushed merchant from {place} goes ('push <place>').") if p["kind"] == "push"
+                       else N_("Choose where the expelled merchant from {place} goes ('expel <place>')."), place=lit(p["at"]))
         if state["cur"] is not None:
             c = state["cur"]
             left = c["num"] - (len(c["path"]) - 1)
-            return f"Move your merchant {c['num']} on from {c['path'][-1]} ({left} steps left): 'to <place>' or stop."
-        return f"Move up to {3 - len(state['moved'])} more merchants ('move <number>') or end your movement ('done')."
+            return say(N_("Move your merchant {num} on from {place} ({left} steps left): 'to <place>' or stop."),
+                       num=c["num"], place=lit(c["path"][-1]), left=left)
+        return say(N_("Move up to {n} more merchants ('move <number>') or end your movement ('done')."),
+                   n=3 - len(state["moved"]))
     if phase == "assign":
-        return "Score or set aside your cards ('score <card>', 'set aside <card>'), then 'done'."
+        return say(N_("Score or set aside your cards ('score <card>', 'set aside <card>'), then 'done'."))
     if phase == "a5":
-        return "You have drawn: set a card aside ('set aside <card>', then draw again) or 'keep'."
+        return say(N_("You have drawn: set a card aside ('set aside <card>', then draw again) or 'keep'."))
     return ""
 
 
@@ -71,12 +74,14 @@ def build(state: dict, seat, legal: list[str]) -> dict:
         sealed = window and s != seat
         aside_counts.append(None if sealed else state["aside_n"][s])
         deck_counts.append(None if sealed else len(state["_deck"][s]))
+    asked = prompt(state, seat, legal)
     v = {
         "game": "zanzibar",
         "players": n,
         "you": seat,
         "to_act": to_act(state),
-        "prompt": prompt(state, seat, legal),
+        "prompt": str(asked),
+        "prompt_msg": getattr(asked, "message", asked),
         "log": filtered_log(state, seat),
         "over": over,
         "result": result(state),

@@ -4,8 +4,9 @@ every player at the same time and in private answers ``keep`` or ``set aside <ca
 turn starts once all have answered. Answers stay sealed until the window closes."""
 from __future__ import annotations
 
-from .state import draw, log, quota, set_seat_item
+from .state import P, draw, log, quota, set_seat_item
 from .turns import start_turn
+from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
 def legal(state: dict, seat: int) -> list[str]:
@@ -19,16 +20,16 @@ def legal(state: dict, seat: int) -> list[str]:
 
 def explain(state: dict, seat: int, move: str) -> str:
     if not state["window"][seat]:
-        return "you have already answered; waiting for the other players"
+        return N_("you have already answered; waiting for the other players")
     if move.startswith("set aside"):
-        return f"you do not hold the card {move[10:]!r}"
-    return "answer 'keep' or 'set aside <card>'"
+        return say(N_("you do not hold the card {card}"), card=lit(repr(move[10:])))
+    return N_("answer 'keep' or 'set aside <card>'")
 
 
 def apply(s: dict, seat: int, move: str) -> None:
     if move == "keep":
         set_seat_item(s, "window", seat, False)
-        log(s, "you keep your cards", seat, only=[seat])
+        log(s, N_("you keep your cards"), seat, only=[seat])
     else:
         card = move[len("set aside "):]
         set_aside(s, seat, card)
@@ -45,16 +46,17 @@ def set_aside(s: dict, seat: int, card: str, sealed: bool = True) -> None:
     set_seat_item(s, "_aside", seat, s["_aside"][seat] + [card])
     set_seat_item(s, "aside_n", seat, s["aside_n"][seat] + 1)
     if sealed:
-        log(s, f"you set {card} aside", seat, only=[seat])
+        log(s, msg(N_("you set {card} aside"), card=card), seat, only=[seat])
     else:
-        log(s, f"you set {card} aside", seat, only=[seat],
-            redacted=f"{{p{seat}}} set a card aside without scoring it")
+        log(s, msg(N_("you set {card} aside"), card=card), seat, only=[seat],
+            redacted=msg(N_("{player} set a card aside without scoring it"), player=P(seat)))
 
 
 def close(s: dict) -> None:
     parts = []
     for p in s["order"]:
         k = s["aside_n"][p]
-        parts.append(f"{{p{p}}} set aside {k} card{'s' if k != 1 else ''}" if k else f"{{p{p}}} kept")
-    log(s, "set-aside window closed: " + "; ".join(parts))
+        parts.append(msg(N_("{player} set aside 1 card") if k == 1 else N_("{player} set aside {n} cards"),
+                         player=P(p), n=k) if k else msg(N_("{player} kept"), player=P(p)))
+    log(s, msg(N_("set-aside window closed: {parts}"), parts=parts))
     start_turn(s, s["start"])

@@ -10,7 +10,7 @@ REQUIRED = {"game", "players", "you", "to_act", "prompt", "log", "over", "result
 
 def _strip(v):
     v = dict(v)
-    for k in ("you", "prompt", "settings"):
+    for k in ("you", "prompt", "prompt_msg", "settings"):
         v.pop(k, None)
     return v
 
@@ -80,7 +80,10 @@ def test_log_events_use_seat_placeholders():  # HANSA-15.1
     s = new(players=3, start=0)
     s = ENGINE.apply(s, 0, "place danzig")
     ev = ENGINE.view(s, 1)["log"][-1]
-    assert ev == {"n": 1, "seat": 0, "text": "{p0} places 2 stalls in Danzig."}
+    assert ev == {"n": 1, "seat": 0, "text": "{p0} places 2 stalls in Danzig.",
+                  # the message key and parameters the page translates (docs/i18n.md)
+                  "msg": {"key": "{player} places {n} stalls in {city}.",
+                          "params": {"player": "{p0}", "n": 2, "city": "Danzig"}}}
 
 
 def test_bank_is_unlimited():  # HANSA-14.1 HANSA-D-14 HANSA-2.5
