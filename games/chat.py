@@ -19,8 +19,12 @@ read and write, what a viewer sees of each message, what a mail tells. Views and
 from __future__ import annotations
 
 import unicodedata
+import uuid
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from hanseweb import throttle
@@ -151,10 +155,49 @@ def messages_for(game: Game, user, *, after_id: int | None = None, before_id: in
     return [_seen(m, viewer, moderator) for m in rows]
 
 
-def page_context(game_id: int, user, *, before_id: int | None = None) -> dict:
-    """The chat and notes part of a started game's page for ``user``: read fresh on every request,
-    outside the cached page body, so a new message shows at once. A fixed number of queries,
-    whatever the length of the chat."""
+PAGE_SECONDS = 300  # the longest a viewer's chat part is kept; any change of the chat replaces it at once
+
+
+def _version_key(game_id: int) -> str:
+    return f"chatver:1:{game_id}"
+
+
+def _changed(game_id: int) -> None:
+    """Something the chat part of a page shows changed (a message, a hide, a note, a mute): a new
+    version of the game's chat, now and again when the transaction commits (so no reader keeps
+    what it read before the commit under the new version)."""
+    def bump():
+        cache.set(_version_key(game_id), uuid.uuid4().hex, None)
+
+    bump()
+    transaction.on_commit(bump)
+
+
+def page_context(game_id: int, user, *, before_id: int | None = None, listed: bool | None = None) -> dict:
+    """The chat and notes part of a started game's page for ``user``: outside the cached page
+    body, so a new message shows at once. Kept in the cache per game chat version and viewer
+    (``_changed`` makes a new version whenever the chat, a hide, a note or a mute changes) and
+    the game's ``listed`` flag, so a repeated view costs two cache reads and no query; otherwise a fixed number of queries,
+    whatever the length of the chat. (A change of a club's organisers, who may moderate, shows
+    within ``PAGE_SECONDS``.)"""
+    seconds = min(settings.HANSEWEB_PAGE_CACHE_SECONDS, PAGE_SECONDS)
+    if not seconds or before_id is not None:
+        return _page_context(game_id, user, before_id=before_id)
+    version = cache.get(_version_key(game_id))
+    if version is None:
+        cache.add(_version_key(game_id), uuid.uuid4().hex, None)
+        version = cache.get(_version_key(game_id))
+    viewer = user.pk if _authenticated(user) else "-"
+    # ``listed`` (when the caller knows it): who may read changes with it, so it is in the key
+    key = f"chatpage:1:{game_id}:{version}:{viewer}:{get_language()}:{listed}"
+    context = cache.get(key)
+    if context is None:
+        context = _page_context(game_id, user)
+        cache.set(key, context, seconds)
+    return context
+
+
+def _page_context(game_id: int, user, *, before_id: int | None = None) -> dict:
     game = Game.objects.only("pk", "status", "listed").get(pk=game_id)
     seat = None
     note = ""
@@ -205,6 +248,7 @@ def post(game_id: int, user, text, *, channel: str = ChatMessage.WEB) -> ChatMes
     if seat is None:
         raise ChatError(_("Only the players of this game can write in its chat."))
     _throttled("chat_per_user", user)
+    _changed(game_id)
     return ChatMessage.objects.create(game_id=game_id, seat=seat.number, user=user, text=text,
                                       move_count=game.move_count, channel=channel)
 
@@ -223,6 +267,7 @@ def hide(game_id: int, message_id: int, user, reason) -> ChatModeration:
     _throttled("chat_hide_per_user", user)
     try:
         with transaction.atomic():
+            _changed(game_id)
             return ChatModeration.objects.create(message=message, game_id=game_id, by=user, reason=reason)
     except IntegrityError:
         raise ChatError(_("This message is already hidden.")) from None
@@ -245,6 +290,7 @@ def save_note(game_id: int, user, text) -> SeatNote:
         raise ChatError(_("Only the players of this game have notes here."))
     _throttled("notes_per_user", user)
     note, _created = SeatNote.objects.update_or_create(seat=seat, defaults={"text": text})
+    _changed(game_id)
     return note
 
 
@@ -255,6 +301,7 @@ def set_muted(game_id: int, user, muted: bool) -> None:
         raise ChatError(_("Only the players of this game can mute its chat."))
     _throttled("notes_per_user", user)
     Seat.objects.filter(pk=seat.pk).update(chat_muted=bool(muted))
+    _changed(game_id)
 
 
 # --- mails -----------------------------------------------------------------------------------------

@@ -180,7 +180,8 @@ def _game_with_seats(pk) -> Game:
 
 
 _VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_count", "game__status",
-            "game__deadline_at", "game__invite_code", "game__title", "game__to_act", "user__vacation_until",
+            "game__deadline_at", "game__invite_code", "game__title", "game__listed", "game__to_act",
+            "user__vacation_until",
             "quiet_since_seq")  # last: the mail policy's debounce (not part of the page's version)
 
 
@@ -189,7 +190,7 @@ def game_page(request, pk):
     rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404(_("No such game."))
-    _, _, _, _, move_count, status, deadline_at, invite_code, title, to_act, _, _ = rows[0]
+    *_ignored, move_count, status, deadline_at, invite_code, title, listed, to_act, _until, _quiet = rows[0]
     version = _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))
     if status == Game.OPEN:
         game = _game_with_seats(pk)
@@ -199,12 +200,12 @@ def game_page(request, pk):
     # A started game's body is the same for every request of one viewer until the game changes:
     # it is rendered once per version and viewer (players reload and poll; spectators share it).
     uid = request.user.pk if request.user.is_authenticated else None
-    viewer = next((number for number, user_id, *_ in rows if user_id == uid), None)
+    viewer = next((number for number, user_id, *_rest in rows if user_id == uid), None)
     if uid is not None and any(row[1] == uid and row[-1] is not None for row in rows):
         notifications.mark_seen(pk, uid)  # mail policy: opening the page ends a debounce (only then an UPDATE)
     now = timezone.now()
     people = [(number, name, resigned, _away_until(until, now))
-              for number, _, resigned, name, *_, until, _ in rows]
+              for number, _uid, resigned, name, *_rest, until, _quiet in rows]
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
     body = cache.get(_body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)) if seconds else None
 
@@ -228,7 +229,7 @@ def game_page(request, pk):
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
     context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows), "version": version,
                "body": mark_safe(body.replace(CSRF_SLOT, csrf)),
-               **chat.page_context(pk, request.user)}  # table talk and notes: fresh, outside the cached body
+               **chat.page_context(pk, request.user, listed=listed)}  # table talk and notes: outside the cached body
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
     return render(request, "games/game.html", context)

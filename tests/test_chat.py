@@ -85,7 +85,9 @@ def test_a_new_message_shows_at_once_although_the_page_body_is_cached(game):
     with CaptureQueriesContext(connection) as after:
         html = reader.get(url).content.decode()
     assert "first words" in _chat_section(html)
-    assert len(after) == len(hit)  # still the cached body (same queries): the chat is outside it
+    # still the cached body (no state, no log read): only the chat part was made again
+    assert not [q["sql"] for q in after.captured_queries if "state_cache" in q["sql"] or '"games_move"' in q["sql"]]
+    assert not [q["sql"] for q in hit.captured_queries if "games_chat" in q["sql"]]  # a repeated view: from the cache
     game.refresh_from_db()
     assert game.move_count == 0
 
