@@ -1,20 +1,17 @@
 """A real Celery worker, started as its own process, consumes the mail task from Redis and sends
 the turn mail that a committed move queued in the outbox."""
 import os
-import subprocess
-import sys
 import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from games import services
 from hanseweb import celery_app
 from hanseweb.mail.models import OutboundEmail
 
+from .celery_process import celery_worker
 from .conftest import user_of
 
 pytestmark = [
@@ -26,36 +23,14 @@ pytestmark = [
 @pytest.fixture
 def worker(tmp_path, transactional_db):
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "CELERY_QUEUE": queue,
-        "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
-        # a worker refuses to start without a real key (a plain pytest run may have none set)
-        "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,
-    }
-    log = open(tmp_path / "worker.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", queue,
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "info"],
-        cwd=Path(settings.BASE_DIR), env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
     old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
     try:
-        yield tmp_path
+        with celery_worker(tmp_path, consume=queue, default_queue=queue):
+            yield tmp_path
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def test_worker_sends_the_turn_mail_of_a_committed_move(worker, started_game):

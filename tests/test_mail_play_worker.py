@@ -5,14 +5,10 @@ menu and reply address) and reply with a number or the move's text."""
 import os
 import random
 import re
-import subprocess
-import sys
 import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from games.models import Game, Move
@@ -20,6 +16,7 @@ from hanseweb import celery_app
 from hanseweb.mail.inbound import store
 from hanseweb.mail.models import InboundEmail, OutboundEmail
 
+from .celery_process import celery_worker
 from .conftest import user_of
 
 DOMAIN = "play.hanseweb.test"
@@ -34,39 +31,18 @@ pytestmark = [
 def mail_worker(tmp_path, transactional_db, settings):
     settings.HANSEWEB_REPLY_DOMAIN = DOMAIN
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "CELERY_QUEUE": queue,
-        "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
-        "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,  # the reply addresses are signed with it
-        "HANSEWEB_REPLY_DOMAIN": DOMAIN,
-        # a whole game in a minute is far faster than any player: lift the answer rate limits
-        "HANSEWEB_RATE_REPLY_ANSWERS_PER_SENDER": "100000/h",
-        "HANSEWEB_RATE_REPLY_ANSWERS_PER_REPLY_ADDRESS": "100000/h",
-    }
-    log = open(tmp_path / "worker.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", queue,
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "warning"],
-        cwd=Path(settings.BASE_DIR), env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
     old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
     try:
-        yield tmp_path
+        with celery_worker(tmp_path, consume=queue, default_queue=queue, loglevel="warning",
+                           HANSEWEB_REPLY_DOMAIN=DOMAIN,
+                           # a whole game in a minute is far faster than any player: lift the answer rate limits
+                           HANSEWEB_RATE_REPLY_ANSWERS_PER_SENDER="100000/h",
+                           HANSEWEB_RATE_REPLY_ANSWERS_PER_REPLY_ADDRESS="100000/h"):
+            yield tmp_path
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def _settled(worker_dir, timeout=60):

@@ -19,25 +19,22 @@ standings CSV and the season page), ratings moving in the direction of results (
 provisional, on the players' profiles), the dropout in the standings, promotion and relegation in
 the next season created in one step, the game page linking to its season, and the iCalendar
 feeds valid (parsed with icalendar) and private (a wrong secret is 404)."""
+import contextlib
 import csv
 import io
 import itertools
 import os
 import random
 import re
-import subprocess
-import sys
 import time
 import uuid
 import warnings
 from collections import Counter, defaultdict
 from datetime import timedelta
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from celery.exceptions import AlwaysEagerIgnored
-from django.conf import settings
 from django.core import mail
 from django.db import connection
 from django.urls import reverse
@@ -50,6 +47,7 @@ from hanseweb.leagues.models import Club, Entry, League, RatedGame, RatingChange
 from hanseweb.mail.models import OutboundEmail
 from hanseweb.mail.tasks import send_email
 
+from ..celery_process import celery_worker
 from ..factories import UserFactory
 
 pytestmark = [
@@ -68,22 +66,8 @@ def beat_worker(tmp_path, transactional_db):
     What the worker's tasks enqueue (the mails) goes to another queue nobody consumes here: the
     test delivers the outbox itself (``deliver``), so the mails land in the anymail test outbox."""
     beat_queue, mail_queue = f"beat-{uuid.uuid4().hex[:8]}", f"mail-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "CELERY_QUEUE": mail_queue,
-        "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
-        "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,  # the feeds' tokens are signed with it
-    }
-    log = open(tmp_path / "worker.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", beat_queue,
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "info"],
-        cwd=Path(settings.BASE_DIR), env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
+    stack = contextlib.ExitStack()
+    stack.enter_context(celery_worker(tmp_path, consume=beat_queue, default_queue=mail_queue))
 
     def run(task: str, done, what: str, timeout: float = 120):
         """Send ``task`` to the worker as the beat does, and wait until ``done()`` holds."""
@@ -101,12 +85,7 @@ def beat_worker(tmp_path, transactional_db):
     try:
         yield run
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stack.close()
         with celery_app.connection_for_write() as conn:
             for queue in (beat_queue, mail_queue):
                 try:

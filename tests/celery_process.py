@@ -1,0 +1,44 @@
+"""A real Celery worker as its own process, for the tests that need one (the turn mail through
+Redis, whole games by mail, a league season run by the beat's tasks)."""
+import contextlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+
+@contextlib.contextmanager
+def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str = "info", **env):
+    """Start ``celery worker --pool solo`` on this test's database, consuming queue ``consume``;
+    what its tasks enqueue goes to ``default_queue``. Mail goes to files under ``tmp_path/mail``;
+    its log is ``tmp_path/worker.log``. ``env``: more environment for the worker. Stopped on exit."""
+    db = connection.settings_dict
+    environment = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "CELERY_QUEUE": default_queue,
+        "HANSEWEB_EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "HANSEWEB_EMAIL_FILE_PATH": str(tmp_path / "mail"),
+        # a worker refuses to start without a real key; signed reply addresses and feeds need the same
+        "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,
+        **env,
+    }
+    log = open(tmp_path / "worker.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", consume,
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", loglevel],
+        cwd=Path(settings.BASE_DIR), env=environment, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
