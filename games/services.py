@@ -133,36 +133,57 @@ def decision_current(seat: Seat, seen_at: int | None, move_count: int) -> bool:
 
 
 def _locked(game_id: int) -> Game:
-    """The game row, locked until the transaction ends (serialises every change of one game).
-    Its seats are loaded once and shared by everything in the transaction; their users are
-    loaded only when a mail needs them (``with_users``).
+    """The game row, locked until the transaction ends (serialises every change of one game),
+    with its seats and their users, loaded once and shared by everything in the transaction.
 
-    The write path runs these two reads (and its inserts and updates, ``hanseweb.fastsql``) as
-    SQL made once per process: for the ORM, compiling a statement costs more CPU than running it,
-    and a move is the request players wait for."""
-    game = next(iter(Game.objects.raw(_lock_sql(), [game_id])), None)
-    if game is None:
+    The write path runs these reads (and its inserts and updates, ``hanseweb.fastsql``) as SQL
+    made once per process, and on PostgreSQL the three reads go in one round trip: for the ORM,
+    compiling a statement costs more CPU than running it, and a move is the request players wait
+    for. Seats and users are read after the lock is granted, by statements of their own: a join in
+    the locking query would give the seats as they were before a concurrent move committed."""
+    games, seats, users = fastsql.select_models([
+        (Game, _GAME_UNREAD, _lock_sql(), [game_id]),
+        (Seat, (), _seats_sql(), [game_id]),
+        (User, (), _users_sql(), [game_id]),
+    ])
+    if not games:
         raise GameError(_("There is no such game (it may have been cancelled)."))
-    # Seats are read after the lock is held, by a statement of their own: a join in the locking
-    # query would give the seats as they were before a concurrent move committed.
-    _load_seats(game)
+    game = games[0]
+    _with_seats(game, seats, users)
     return game
+
+
+_GAME_UNREAD = ("setup_events",)  # not needed by moves; loaded on access
 
 
 @functools.cache
 def _lock_sql() -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Game._meta.concrete_fields if f.name != "setup_events")
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: IMMEDIATE transactions
-    return f"SELECT {columns} FROM {quote(Game._meta.db_table)} WHERE {quote('id')} = %s{lock}"
+    return (f"SELECT {fastsql.columns(Game, _GAME_UNREAD)} FROM {connection.ops.quote_name(Game._meta.db_table)} "
+            f"WHERE {connection.ops.quote_name('id')} = %s{lock}")
 
 
 @functools.cache
 def _seats_sql() -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Seat._meta.concrete_fields)
     order = ", ".join(quote(Seat._meta.get_field(n).column) for n in Seat._meta.ordering)  # as Seat.objects
-    return f"SELECT {columns} FROM {quote(Seat._meta.db_table)} WHERE {quote('game_id')} = %s ORDER BY {order}"
+    return (f"SELECT {fastsql.columns(Seat)} FROM {quote(Seat._meta.db_table)} "
+            f"WHERE {quote('game_id')} = %s ORDER BY {order}")
+
+
+@functools.cache
+def _users_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"SELECT {fastsql.columns(User)} FROM {quote(User._meta.db_table)} WHERE {quote('id')} IN "
+            f"(SELECT {quote('user_id')} FROM {quote(Seat._meta.db_table)} WHERE {quote('game_id')} = %s)")
+
+
+def _with_seats(game: Game, seats: list[Seat], users: list[User]) -> None:
+    by_id = {u.pk: u for u in users}
+    for seat in seats:
+        if seat.user_id in by_id:
+            Seat.user.field.set_cached_value(seat, by_id[seat.user_id])
+    set_seats(game, seats)
 
 
 def set_seats(game: Game, seats: list[Seat]) -> None:
@@ -175,8 +196,9 @@ def set_seats(game: Game, seats: list[Seat]) -> None:
 
 
 def _load_seats(game: Game) -> None:
-    """(Re)load ``game.seats.all()`` for everything that follows."""
-    set_seats(game, list(Seat.objects.raw(_seats_sql(), [game.pk])))
+    """(Re)load ``game.seats.all()`` with their users for everything that follows."""
+    seats, users = fastsql.select_models([(Seat, (), _seats_sql(), [game.pk]), (User, (), _users_sql(), [game.pk])])
+    _with_seats(game, seats, users)
 
 
 def with_users(game: Game) -> None:
@@ -308,7 +330,7 @@ def _start(game: Game, seats: list[Seat] | None = None) -> None:
 def submit_move(game_id: int, user, text: str, *, expected_seq: int | None = None,
                 channel: str = Move.WEB) -> Outcome:
     """Validate and log one move of ``user``'s seat. Raises GameError/StaleMove with a reason."""
-    with transaction.atomic():
+    with transaction.atomic(), fastsql.batched():  # its writes go to the database together
         game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None:

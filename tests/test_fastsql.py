@@ -52,3 +52,87 @@ def test_exists_and_moves_stay_append_only(started_game):
     assert stored.events == [{"n": 1, "seat": None, "text": "hi"}] and stored.created_at == move.created_at
     with pytest.raises(Exception):
         fastsql.update(stored, ["text"])  # the database's append-only guard refuses it
+
+
+@pytest.mark.django_db
+def test_batched_writes_go_together_before_the_next_read_and_updates_of_a_row_merge(started_game):
+    from django.db import transaction
+
+    from games.models import Seat
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, users = started_game("hansa", 2)
+    seat = game.seats.get(number=0)
+    with CaptureQueriesContext(connection) as ctx, transaction.atomic():
+        with fastsql.batched():
+            before = len(ctx)  # the savepoint of the test's transaction
+            seat.decision_key = "first"
+            fastsql.update(seat, ["decision_key"])
+            move = fastsql.insert(Move(game=game, seq=game.move_count + 1, seat=0, user=users[0], text="x",
+                                       channel="web", events=[]))
+            seat.seen_seq = 5
+            seat.decision_key = "second"
+            fastsql.update(seat, ["seen_seq"])
+            assert len(ctx) == before and move.pk is None  # nothing sent yet
+            # any other statement sends them first: the read sees them
+            assert Seat.objects.values_list("decision_key", "seen_seq").get(pk=seat.pk) == ("second", 5)
+            assert move.pk is not None and Move.objects.get(pk=move.pk).text == "x"
+            sent = ctx.captured_queries[before]["sql"]
+            assert sent.count("UPDATE") == 1 and sent.count("INSERT") == 1  # one UPDATE with both columns
+            assert '"decision_key"' in sent and '"seen_seq"' in sent
+            seat.reminded_seq = 3
+            fastsql.update(seat, ["reminded_seq"])
+            assert fastsql.exists(Move, "text", "x")  # sent together with the kept UPDATE
+            seat.seen_seq = 6
+            fastsql.update(seat, ["seen_seq"])
+        # the end of the block sends the rest
+        assert Seat.objects.values_list("seen_seq", "reminded_seq").get(pk=seat.pk) == (6, 3)
+    assert len([q for q in ctx.captured_queries if "UPDATE" in q["sql"]]) == 3
+
+
+@pytest.mark.django_db
+def test_a_refused_batched_statement_fails_the_transaction(started_game):
+    from django.db import transaction
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, users = started_game("hansa", 2)
+    move = fastsql.insert(Move(game=game, seq=game.move_count + 1, seat=0, user=users[0], text="x", channel="web",
+                               events=[]))
+    seat = game.seats.get(number=0)
+    before = seat.decision_key
+    with pytest.raises(Exception), transaction.atomic(), fastsql.batched():
+        seat.decision_key = "changed"
+        fastsql.update(seat, ["decision_key"])
+        move.text = "rewritten"
+        fastsql.update(move, ["text"])  # the append-only guard refuses it when the batch is sent
+    seat.refresh_from_db()
+    assert seat.decision_key == before and Move.objects.get(pk=move.pk).text == "x"
+
+
+@pytest.mark.django_db
+def test_a_move_waits_on_the_database_a_fixed_small_number_of_times(started_game):
+    from django.db import transaction
+
+    from games import services
+
+    from .conftest import user_of
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, _ = started_game("hansa", 3)
+    for _ in range(3):
+        game.refresh_from_db()
+        seat = game.to_act[0]
+        move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+        player = user_of(game, seat)
+        with CaptureQueriesContext(connection) as ctx, transaction.atomic():
+            services.submit_move(game.pk, player, move, expected_seq=game.move_count)
+        statements = [q["sql"] for q in ctx.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+        # the game, seats and users in one; the move, seat and game writes with the next player's
+        # turn mail and its thread check in two (three for the first mail of a thread, whose
+        # insert must fail on its own if another made the thread first)
+        first_of_thread = any('"message_id"' in s and "INSERT" in s and "In-Reply-To" not in s for s in statements)
+        assert len(statements) <= (4 if first_of_thread else 3), [s[:80] for s in statements]
+        assert "FOR UPDATE" in statements[0] and '"games_seat"' in statements[0] and '"accounts_user"' in statements[0]
