@@ -173,7 +173,22 @@ def _changed(game_id: int) -> None:
     transaction.on_commit(bump)
 
 
-def page_context(game_id: int, user, *, before_id: int | None = None, listed: bool | None = None) -> dict:
+def version_key(game_id: int) -> str:
+    """The cache key holding the game's chat version (a new one whenever the chat part changes)."""
+    return _version_key(game_id)
+
+
+def current_version(game_id: int, known: str | None = None) -> str:
+    """The game's chat version (``known``: the value already read from ``version_key``); made on
+    first use."""
+    if known is None:
+        cache.add(_version_key(game_id), uuid.uuid4().hex, None)
+        known = cache.get(_version_key(game_id))
+    return known
+
+
+def page_context(game_id: int, user, *, before_id: int | None = None, listed: bool | None = None,
+                 version: str | None = None) -> dict:
     """The chat and notes part of a started game's page for ``user``: outside the cached page
     body, so a new message shows at once. Kept in the cache per game chat version and viewer
     (``_changed`` makes a new version whenever the chat, a hide, a note or a mute changes) and
@@ -183,10 +198,8 @@ def page_context(game_id: int, user, *, before_id: int | None = None, listed: bo
     seconds = min(settings.HANSEWEB_PAGE_CACHE_SECONDS, PAGE_SECONDS)
     if not seconds or before_id is not None:
         return _page_context(game_id, user, before_id=before_id)
-    version = cache.get(_version_key(game_id))
     if version is None:
-        cache.add(_version_key(game_id), uuid.uuid4().hex, None)
-        version = cache.get(_version_key(game_id))
+        version = current_version(game_id)
     viewer = user.pk if _authenticated(user) else "-"
     # ``listed`` (when the caller knows it): who may read changes with it, so it is in the key
     key = f"chatpage:1:{game_id}:{version}:{viewer}:{get_language()}:{listed}"

@@ -13,7 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from hanseweb import throttle
+from hanseweb import fastsql, throttle
 
 from . import chat, export, history, notifications, presentation, replay, services
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
@@ -163,6 +163,18 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
             f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
 
 
+TOKEN_SLOT = "\x00csrf\x00"  # where a whole cached page takes the request's CSRF token (no page holds NUL)
+
+
+def _page_key(body_key: str, user, version: str, title: str, listed: bool) -> str:
+    """A whole started game's page for one viewer: the body's key plus what the page around it
+    shows (who is logged in, under which name; the self-refresh version; title; listing). The
+    chat's version is kept in the value and compared on reading."""
+    who = (user.pk, user.display_name) if user.is_authenticated else None
+    digest = hashlib.blake2b(repr((who, version, title, listed)).encode(), digest_size=8).hexdigest()
+    return f"gamewhole:1:{body_key}:{digest}"
+
+
 def _away_until(until, now):
     """A seat's vacation end as part of the page's version: None unless the player is away now."""
     return until if until is not None and until > now else None
@@ -185,9 +197,13 @@ _VERSION = ("number", "user_id", "resigned", "user__display_name", "game__move_c
             "quiet_since_seq")  # last: the mail policy's debounce (not part of the page's version)
 
 
+def _version_rows():
+    return Seat.objects.filter(game_id=0).values_list(*_VERSION)  # its SQL is made once (fastsql.rows)
+
+
 def game_page(request, pk):
     # What decides the page's version, read as plain values in one query (no models built).
-    rows = list(Seat.objects.filter(game_id=pk).values_list(*_VERSION))
+    rows = fastsql.rows(_version_rows, [pk])
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404(_("No such game."))
     *_ignored, move_count, status, deadline_at, invite_code, title, listed, to_act, _until, _quiet = rows[0]
@@ -207,7 +223,19 @@ def game_page(request, pk):
     people = [(number, name, resigned, _away_until(until, now))
               for number, _uid, resigned, name, *_rest, until, _quiet in rows]
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
-    body = cache.get(_body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)) if seconds else None
+    body_key = _body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)
+    # A repeated view of the same version is the whole page from the cache (one cache round trip
+    # with the chat's version), with this request's CSRF token put in its slots.
+    whole = seconds and not request.GET and not len(messages.get_messages(request))
+    chat_version = None
+    if whole:
+        page_key = _page_key(body_key, request.user, version, title, listed)
+        found = cache.get_many([page_key, chat.version_key(pk)])
+        chat_version = chat.current_version(pk, found.get(chat.version_key(pk)))
+        kept = found.get(page_key)
+        if kept is not None and kept[0] == chat_version:
+            return HttpResponse(kept[1].replace(TOKEN_SLOT, get_token(request)))
+    body = cache.get(body_key) if seconds else None
 
     @functools.cache
     def full() -> dict:
@@ -215,6 +243,7 @@ def game_page(request, pk):
         game.refresh_from_db(fields=list(LARGE[:3]))
         return {**_game_context(request, game), "csrf_slot": mark_safe(CSRF_SLOT), "seat_count": game.players}
 
+    same_version = True  # the body is of the version read above
     if body is None:
         context = full()
         game = context["game"]
@@ -225,14 +254,22 @@ def game_page(request, pk):
             key = _body_key(pk, game.invite_code, game.move_count, game.status, game.deadline_at,
                             None if context["seat"] is None else context["seat"].number, people)
             cache.set(key, body, seconds)
+            same_version = key == body_key
         move_count, title = game.move_count, game.title
-    csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    token = get_token(request)
+    csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
     context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows), "version": version,
-               "body": mark_safe(body.replace(CSRF_SLOT, csrf)),
-               **chat.page_context(pk, request.user, listed=listed)}  # table talk and notes: outside the cached body
+               "body": mark_safe(body.replace(CSRF_SLOT, csrf)), "csrf_token": token,
+               # table talk and notes: outside the cached body (a version of their own)
+               **chat.page_context(pk, request.user, listed=listed, version=chat_version)}
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
-    return render(request, "games/game.html", context)
+    response = render(request, "games/game.html", context)
+    if whole and same_version:
+        # kept only when made from the version read above (the body may be of a newer one)
+        html = response.content.decode()
+        cache.set(page_key, (chat_version, html.replace(token, TOKEN_SLOT)), min(seconds, chat.PAGE_SECONDS))
+    return response
 
 
 @ratelimit(group="game_export", key="ip", rate=throttle.rate("game_export_per_ip"), method=ratelimit.ALL)
