@@ -174,6 +174,10 @@ CELERY_TASK_EAGER_PROPAGATES = env_bool("CELERY_TASK_EAGER_PROPAGATES")
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "hanseweb")
+# Rendering turn mails (their board as a PNG: tens of ms of CPU each) on workers of their own:
+# HANSEWEB_RENDER_QUEUE names the queue of ``render_email`` (deploy/ runs a prefork worker on it);
+# unset, it is the default queue, so one worker does everything.
+HANSEWEB_RENDER_QUEUE = env("HANSEWEB_RENDER_QUEUE", "")
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "hanseweb.mail.tasks.sweep_outbox", "schedule": timedelta(minutes=1)},
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},

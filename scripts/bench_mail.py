@@ -9,7 +9,9 @@ test).
 For each worker configuration (``--config``, repeatable; ``key=value`` pairs separated by commas:
 ``pool`` prefork|solo|threads, ``concurrency``, ``prefetch`` = ``--prefetch-multiplier``, ``conn``
 = HANSEWEB_DB_CONN_MAX_AGE of the worker, ``loglevel`` (info), ``esp`` = milliseconds the test
-backend waits per message, as a real ESP's API would, see ``bench_esp.py``):
+backend waits per message, as a real ESP's API would, see ``bench_esp.py``; ``render`` = processes
+of a second, prefork worker on a render queue of its own (``HANSEWEB_RENDER_QUEUE``, as deploy/
+runs it): the first worker then only sends; 0, the default: the one worker renders and sends):
 
 1. throughput: ``--emails`` outbox rows (copies of a real turn mail) are queued in Redis, one
    ``hanseweb.mail.tasks.send_email`` task each, then ``celery -A hanseweb worker -l info`` is
@@ -47,12 +49,18 @@ DEFAULT_CONFIGS = [
 ]
 
 
+MODES = {"full": "rendered by the worker, copies of one position sharing one board picture",
+         "fresh": "rendered by the worker, each of its own position and board picture",
+         "send": "already rendered, no picture"}
+
+
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
 def parse_config(text: str) -> dict:
-    config = {"pool": "prefork", "concurrency": "1", "prefetch": None, "conn": None, "loglevel": "info", "esp": None}
+    config = {"pool": "prefork", "concurrency": "1", "prefetch": None, "conn": None, "loglevel": "info", "esp": None,
+              "render": "0"}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, _, value = part.partition("=")
         if key not in config:
@@ -73,22 +81,31 @@ def describe(config: dict) -> str:
         parts.append(f"HANSEWEB_DB_CONN_MAX_AGE={config['conn']}")
     if config["esp"]:
         parts.append(f"(ESP answers in {config['esp']} ms)")
+    if int(config["render"]):
+        parts.append(f"+ render worker --pool prefork -c {config['render']}")
     return " ".join(parts)
 
 
+def render_queue(config: dict, queue: str) -> str:
+    return f"{queue}-render" if int(config["render"]) else ""
+
+
 class Worker:
-    def __init__(self, config: dict, database_url: str, redis_url: str, queue: str):
+    def __init__(self, config: dict, database_url: str, redis_url: str, queue: str, *, consume: str = ""):
         backend = "anymail.backends.test.EmailBackend"
         extra = {}
         if config["esp"]:  # the test backend, slowed down like a real ESP's API
             backend = "bench_esp.EmailBackend"
             extra = {"BENCH_ESP_MS": config["esp"], "PYTHONPATH": str(Path(__file__).resolve().parent)}
         env = benchkit.service_env(database_url, redis_url, CELERY_QUEUE=queue, HANSEWEB_EMAIL_BACKEND=backend,
-                                   HANSEWEB_DB_CONN_MAX_AGE=config["conn"], **extra)
-        cmd = [str(benchkit.VENV_BIN / "celery"), "-A", "hanseweb", "worker", "-l", config["loglevel"], "-Q", queue,
-               "--pool", config["pool"], "-n", f"{queue}@%h"]
-        if config["pool"] != "solo":
-            cmd += ["--concurrency", config["concurrency"]]
+                                   HANSEWEB_DB_CONN_MAX_AGE=config["conn"],
+                                   HANSEWEB_RENDER_QUEUE=render_queue(config, queue), **extra)
+        consume = consume or queue
+        pool, concurrency = (config["pool"], config["concurrency"]) if consume == queue else ("prefork", config["render"])
+        cmd = [str(benchkit.VENV_BIN / "celery"), "-A", "hanseweb", "worker", "-l", config["loglevel"], "-Q", consume,
+               "--pool", pool, "-n", f"{consume}@%h"]
+        if pool != "solo":
+            cmd += ["--concurrency", concurrency]
         if config["prefetch"]:
             cmd += ["--prefetch-multiplier", config["prefetch"]]
         self.quiet = config["loglevel"] != "info"
@@ -153,6 +170,33 @@ def purge(redis_url: str, queue: str) -> None:
     r.delete(queue, *r.keys(f"_kombu.binding.{queue}*"), *r.keys(f"{queue}\x06\x16*"))
 
 
+def fresh_rows(users, count: int, args, queue: str) -> list[int]:
+    """``count`` turn mails as moves queue them, each of its own game position and board (so no
+    two share a PNG, as in real play): random moves through the write path, games of
+    ``args.game`` one after another. They are rendered as of their own move (the game has moved
+    on since: ``replay.state_at``, from snapshots every 100 moves). Not yet handed to a worker."""
+    from games import services
+    from games.engines import get_engine
+    from games.models import Game
+    from hanseweb.mail.models import OutboundEmail
+
+    engine = get_engine(args.game)
+    rng = random.Random(f"{args.seed}:fresh")
+    made, games = [], 1
+    game = new_game(users, args.game, args.seed + 1000)
+    while len(made) < count:
+        if game.status != Game.RUNNING:
+            game, games = new_game(users, args.game, args.seed + 1000 + games), games + 1
+        seat = min(game.to_act)
+        last = OutboundEmail.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+        services.submit_move(game.pk, users[seat], rng.choice(engine.legal_moves(services.current_state(game), seat)))
+        made += OutboundEmail.objects.filter(pk__gt=last, render__isnull=False).values_list("pk", flat=True)
+        game = Game.objects.get(pk=game.pk)
+    purge(args.redis, queue)  # what the moves handed to the broker: the run hands them over itself
+    log(f"  {len(made)} turn mails of their own positions from {games} game(s)")
+    return made[:count]
+
+
 def queue_copies(template, count: int, mode: str) -> list[int]:
     """``count`` outbox rows like ``template`` (a real turn mail as a move queues it), unsent; a
     send task each. ``mode`` "full": as queued, so the worker renders each (text, HTML and the
@@ -173,27 +217,52 @@ def queue_copies(template, count: int, mode: str) -> list[int]:
                           message_id=f"<bench-{i}-{time.time_ns()}@bench.invalid>", **fields)
             for i in range(count)]
     ids = [row.pk for row in OutboundEmail.objects.bulk_create(rows, batch_size=1000)]
-    for pk in ids:
-        send_email.delay(pk)
+    hand_over(ids, mode)
     return ids
 
 
-def throughput(config: dict, args, database_url: str, queue: str, template) -> tuple[dict, Worker]:
+def hand_over(ids: list[int], mode: str) -> None:
+    """One task per row, as the outbox hands them over: rows to render to ``render_email`` (on the
+    render queue when there is one), the others to ``send_email``."""
+    from django.conf import settings
+
+    from hanseweb.mail.tasks import render_email, send_email
+
+    for pk in ids:
+        if mode == "send":
+            send_email.delay(pk)
+        elif settings.HANSEWEB_RENDER_QUEUE:
+            render_email.apply_async((pk,), queue=settings.HANSEWEB_RENDER_QUEUE)
+        else:
+            render_email.delay(pk)
+
+
+def throughput(config: dict, args, database_url: str, queue: str, template, users) -> tuple[dict, list[Worker]]:
+    from django.conf import settings
     from django.db.models import Max, Min
 
     from hanseweb.mail.models import OutboundEmail
 
-    purge(args.redis, queue)
+    settings.HANSEWEB_RENDER_QUEUE = render_queue(config, queue)  # as the workers have it
+    for name in filter(None, (queue, settings.HANSEWEB_RENDER_QUEUE)):
+        purge(args.redis, name)
     OutboundEmail.objects.exclude(pk=template.pk).filter(kind=template.kind, to__startswith="reader").delete()
-    ids = queue_copies(template, args.emails, args.mode)
-    worker = Worker(config, database_url, args.redis, queue)
-    startup = worker.wait_ready()
+    if args.mode == "fresh":
+        ids = fresh_rows(users, args.emails, args, queue)
+        hand_over(ids, args.mode)
+    else:
+        ids = queue_copies(template, args.emails, args.mode)
+    workers = [Worker(config, database_url, args.redis, queue)]
+    if settings.HANSEWEB_RENDER_QUEUE:
+        workers.append(Worker(config, database_url, args.redis, queue, consume=settings.HANSEWEB_RENDER_QUEUE))
+    worker = workers[0]
+    startup = max(w.wait_ready() for w in workers)
     pending = OutboundEmail.objects.filter(pk__in=ids, sent_at__isnull=True)
-    samples = []  # (mails sent, worker CPU s): CPU per mail between the first and the last sample
+    samples = []  # (mails sent, workers' CPU s): CPU per mail between the first and the last sample
     deadline = time.monotonic() + 60 + args.emails / 10
-    while time.monotonic() < deadline and worker.proc.poll() is None:
+    while time.monotonic() < deadline and all(w.proc.poll() is None for w in workers):
         left = pending.count()
-        samples.append((len(ids) - left, benchkit.process_tree_cpu(worker.proc.pid)))
+        samples.append((len(ids) - left, sum(benchkit.process_tree_cpu(w.proc.pid) for w in workers)))
         if not left:
             break
         time.sleep(0.1)
@@ -214,7 +283,7 @@ def throughput(config: dict, args, database_url: str, queue: str, template) -> t
         "rate": (n - 1) / seconds if seconds else None,
         "once": once and sent_results == len(ids),
         "sent_results": sent_results,
-    }, worker
+    }, workers
 
 
 def latency(args, users, queue: str, worker: Worker) -> tuple[list[float], int]:
@@ -263,9 +332,11 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=0.05, help="seconds between moves in the latency run")
     parser.add_argument("--game", default="hansa", help="engine of the latency game (2 players)")
     parser.add_argument("--repeat", type=int, default=1, help="rounds over the configurations (interleaved)")
-    parser.add_argument("--mode", choices=["full", "send"], default="full",
-                        help="full: copies of the turn mail as a move queues it (the worker renders it, with its "
-                             "board picture, then sends it); send: copies already rendered, without the picture")
+    parser.add_argument("--mode", choices=["full", "fresh", "send"], default="full",
+                        help="full: copies of one turn mail as a move queues it (the worker renders each, with its "
+                             "board picture, then sends it; the copies share one PNG); fresh: turn mails of as many "
+                             "positions (each its own PNG, as in play); send: copies already rendered, without "
+                             "the picture")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pg", default=benchkit.DEFAULT_PG)
     parser.add_argument("--db", default="hanseweb_benchmail", help="the bench database (created here)")
@@ -296,17 +367,18 @@ def main() -> None:
         for round_ in range(args.repeat):
             for i, config in enumerate(configs):  # interleaved, so that a busy moment hits every one
                 log(f"worker {describe(config)}: {args.emails} mails (round {round_ + 1}/{args.repeat})")
-                result, worker = throughput(config, args, database_url, queue, template)
+                result, workers = throughput(config, args, database_url, queue, template, users)
                 results[i].append(result)
                 try:
                     log(f"  {result['rate'] or 0:.0f} mails/s, worker CPU {result['cpu_ms'] or 0:.2f} ms/mail"
                         + (f"; moves until {args.mails} turn mails are timed" if args.mails else ""))
                     if args.mails:
-                        timed, made = latency(args, users, queue, worker)
+                        timed, made = latency(args, users, queue, workers[0])
                         delays[i] += timed
                         moves[i] += made
                 finally:
-                    worker.stop()
+                    for worker in workers:
+                        worker.stop()
     finally:
         purge(args.redis, queue)
     rows = []
@@ -326,7 +398,7 @@ def main() -> None:
         ])
     print()
     print(f"ONE worker, Redis broker, PostgreSQL ({args.db}), anymail test backend; {args.emails} queued "
-          f"turn mails per round ({'rendered by the worker, with the board picture' if args.mode == 'full' else 'already rendered, no picture'}), {args.repeat} round(s); "
+          f"turn mails per round ({MODES[args.mode]}), {args.repeat} round(s); "
           f"latency: {args.game} moves through the write path, {args.pause * 1000:.0f} ms apart, "
           f"until {args.mails} turn mails per round are timed")
     print()

@@ -85,3 +85,38 @@ def test_the_worker_keeps_its_database_connection_between_tasks(worker, started_
     _wait_until_sent(2)
     time.sleep(1)
     assert _other_backends() == after_first  # the same backend process: no reconnect
+
+
+def test_with_a_render_queue_one_worker_makes_the_turn_mail_and_another_sends_it(tmp_path, transactional_db,
+                                                                                started_game, settings):
+    """deploy/: HANSEWEB_RENDER_QUEUE set in every process; a prefork-style worker on the render
+    queue makes the mail (text and the board's PNG), the sending worker only sends it."""
+    send_queue, render_queue = (f"test-{uuid.uuid4().hex[:8]}" for _ in range(2))
+    settings.HANSEWEB_RENDER_QUEUE = render_queue
+    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
+    celery_app.conf.task_always_eager = False
+    celery_app.conf.task_default_queue = send_queue
+    try:
+        (tmp_path / "r").mkdir()
+        (tmp_path / "s").mkdir()
+        with celery_worker(tmp_path / "r", consume=render_queue, default_queue=send_queue,
+                           HANSEWEB_RENDER_QUEUE=render_queue), \
+             celery_worker(tmp_path / "s", consume=send_queue, default_queue=send_queue,
+                           HANSEWEB_RENDER_QUEUE=render_queue):
+            game, users = started_game("hansa", 2)
+            _wait_until_sent(OutboundEmail.objects.count())
+            seat = game.to_act[0]
+            move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+            services.submit_move(game.pk, user_of(game, seat), move, expected_seq=0)
+            game.refresh_from_db()
+            turn = OutboundEmail.objects.filter(kind="your_turn").latest("pk")
+            _wait_until_sent(OutboundEmail.objects.count())
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+    render_log, send_log = ((tmp_path / d / "worker.log").read_text() for d in ("r", "s"))
+    turn.refresh_from_db()
+    assert turn.sent_at is not None and turn.render is None and turn.attempts == 1
+    assert f"render_email[" in render_log and "'rendered'" in render_log, render_log[-3000:]
+    assert "render_email[" not in send_log and "'sent'" in send_log, send_log[-3000:]
+    mailed = "".join(f.read_text() for f in (tmp_path / "s" / "mail").glob("*.log"))
+    assert f"To: {user_of(game, game.to_act[0]).email}" in mailed and "Content-ID: <board@hanseweb>" in mailed

@@ -1,6 +1,7 @@
 """Turn mails are queued in the move's transaction and rendered by the worker that sends them
 (``outbox.queue_rendered_later``): the player who moved does not wait for the next player's mail,
 and no mail can be lost (the row exists from the commit on)."""
+import hashlib
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from hanseweb.mail import renderers
 from hanseweb.mail.models import OutboundEmail
 from hanseweb.mail.tasks import send_email, sweep_outbox
 
-from .conftest import committed, user_of
+from .conftest import act, committed, user_of
 
 
 def _move_without_sending(game, seat, move):
@@ -109,3 +110,30 @@ def test_an_unknown_renderer_is_an_error_not_a_silent_drop(started_game):
     row.refresh_from_db()
     assert row.sent_at is None and "no mail renderer named 'no.such.renderer'" in row.last_error
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+@pytest.mark.django_db
+def test_a_turn_mail_goes_to_the_render_queue_first_then_is_sent(started_game, settings, monkeypatch):
+    """With HANSEWEB_RENDER_QUEUE the row's first task is ``render_email`` on that queue, which
+    makes the text and the board's PNG and then hands the row to ``send_email``."""
+    from django.core.cache import cache
+
+    from hanseweb.mail import tasks
+    from hanseweb.mail.images import svg_to_png
+
+    settings.HANSEWEB_RENDER_QUEUE = "render-here"
+    handed = []
+    real = tasks.render_email.apply_async
+    monkeypatch.setattr(tasks.render_email, "apply_async",
+                        lambda args, queue=None, **kw: (handed.append(queue), real(args, queue=queue, **kw))[1])
+    game, _ = started_game("hansa", 2)
+    seat = game.to_act[0]
+    made = []
+    real_png = svg_to_png
+    monkeypatch.setattr(tasks, "svg_to_png", lambda svg: (made.append(len(svg)), real_png(svg))[1])
+    act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
+    row = OutboundEmail.objects.filter(kind="your_turn").latest("pk")
+    assert handed and set(handed) == {"render-here"}
+    assert row.sent_at is not None and row.render is None and row.attempts == 1 and "your turn" in row.text.lower()
+    assert made, "the render task made the board's PNG"
+    assert cache.get("hanseweb:png:" + hashlib.sha256(row.inline_svg.encode()).hexdigest())

@@ -154,23 +154,31 @@ def _queue(*, to, user, kind, headers, thread, list_key, list_name, fields) -> O
         if not fastsql.exists(OutboundEmail, "message_id", root):
             try:
                 with transaction.atomic():  # a savepoint: a concurrent first mail only costs the retry below
-                    email = fastsql.insert(OutboundEmail(**fields, headers=headers, message_id=root))
+                    # sent at once (not batched): a clash must fail inside this savepoint
+                    email = fastsql.insert(OutboundEmail(**fields, headers=headers, message_id=root), now=True)
             except IntegrityError:
                 email = None
         if email is None:
             headers.update({"In-Reply-To": root, "References": root})
     if email is None:
         email = fastsql.insert(OutboundEmail(**fields, headers=headers, message_id=new_message_id()))
-    from .tasks import send_email
+    from .tasks import render_email, send_email
 
-    transaction.on_commit(lambda: enqueue(send_email, email.pk))
+    if fields.get("render"):  # a row to render first: rendered (on the render queue), then sent
+        transaction.on_commit(lambda: enqueue(render_email, email.pk, queue=settings.HANSEWEB_RENDER_QUEUE))
+    else:
+        transaction.on_commit(lambda: enqueue(send_email, email.pk))
     return email
 
 
-def enqueue(task, *args) -> None:
-    """Hand a task to the broker after commit. If the broker is down, the committed row stays
-    pending and the beat's sweep hands it over later: the user's action has succeeded."""
+def enqueue(task, *args, queue: str = "") -> None:
+    """Hand a task to the broker after commit (to ``queue``, else the default queue). If the
+    broker is down, the committed row stays pending and the beat's sweep hands it over later:
+    the user's action has succeeded."""
     try:
-        task.delay(*args)
+        if queue:
+            task.apply_async(args, queue=queue)
+        else:
+            task.delay(*args)
     except Exception:  # noqa: BLE001 - kombu raises many kinds of connection errors
         log.warning("could not enqueue %s%r; the sweep will retry", task.name, args, exc_info=True)

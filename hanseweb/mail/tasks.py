@@ -7,9 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from .autoreply import auto_reply_reason
-from .images import inline_png
+from .images import inline_png, svg_to_png
 from .models import InboundEmail, OutboundEmail
-from .outbox import render_pending
+from .outbox import enqueue, render_pending
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,37 @@ def send_email(email_id: int) -> str:
         email.sent_at = timezone.now()
         email.save(update_fields=["attempts", "sent_at", "esp_message_id", "last_error"])
         return "sent"
+
+
+@shared_task(name="hanseweb.mail.tasks.render_email")
+def render_email(email_id: int) -> str:
+    """Make a row queued by ``outbox.queue_rendered_later`` (its text, HTML and the board's PNG),
+    then hand it to ``send_email``. This is the CPU-heavy part of a turn mail (the board as a PNG
+    above all); with ``HANSEWEB_RENDER_QUEUE`` set it goes to a queue of its own, so workers made
+    for it (prefork, one process per core) make mails while the sending workers (threads, waiting
+    on the ESP) only send. Safe to run twice; if it fails, ``send_email`` renders the row itself."""
+    result = "rendered"
+    with transaction.atomic():
+        email = (OutboundEmail.objects.select_for_update(skip_locked=True)
+                 .filter(pk=email_id, sent_at__isnull=True, render__isnull=False).first())
+        if email is None:
+            result = "nothing to render"  # rendered or sent already, or another worker has it
+        else:
+            try:
+                with transaction.atomic():
+                    render_pending(email)
+            except Exception as exc:  # noqa: BLE001 - send_email tries again, the sweep after it
+                email.last_error = f"rendering failed: {type(exc).__name__}: {exc}"[:2000]
+                email.save(update_fields=["last_error"])
+                log.exception("rendering email %s failed", email_id)
+                result = "failed"
+    if email is not None and email.render is None and email.inline_svg:
+        try:  # the PNG is cached by the SVG's hash: the sending worker finds it made
+            svg_to_png(email.inline_svg)
+        except Exception:  # noqa: BLE001 - send_email sends without the picture if it cannot make it
+            log.warning("could not make the PNG of email %s", email_id, exc_info=True)
+    enqueue(send_email, email_id)
+    return result
 
 
 @shared_task(name="hanseweb.mail.tasks.sweep_outbox")
