@@ -74,6 +74,9 @@ def flush(then: str | None = None, params=()):
         if kind == "insert":
             parts.append(_insert_sql(type(obj))[0])
             values.extend(extra)
+        elif kind == "insert_first":
+            parts.append(_insert_first_sql(type(obj), extra[0]))
+            values.extend(extra[1])
         else:
             names = tuple(extra)
             parts.append(_update_sql(type(obj), names))
@@ -83,11 +86,13 @@ def flush(then: str | None = None, params=()):
         values.extend(params)
     cursor = connection.cursor()
     cursor.execute(";\n".join(parts), values)
-    for i, (kind, obj, _extra) in enumerate(items):
+    for i, (kind, obj, extra) in enumerate(items):
         if i:
             cursor.nextset()
         if kind == "insert":
             _inserted(obj, cursor.fetchone()[0])
+        elif kind == "insert_first":
+            _inserted_first(obj, extra[2], *cursor.fetchone())
     if then is None:
         cursor.close()
         return None
@@ -125,6 +130,51 @@ def insert(obj, *, now: bool = False):
         cursor.execute(sql, params)
         pk = cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
     return _inserted(obj, pk)
+
+
+def insert_first(obj, unique: str, otherwise: dict):
+    """Insert ``obj``, or, when a row with its value of the unique column ``unique`` exists
+    already (or is inserted by a concurrent transaction meanwhile), ``obj`` changed by
+    ``otherwise`` (field name -> value; it must give ``unique`` a new value): one statement, no
+    savepoint, batched like ``insert``. ``obj`` ends up as the row inserted. PostgreSQL only
+    (``can_batch``). E.g. the first mail of a thread takes the thread's Message-ID, later ones
+    their own with a reference to it."""
+    model = type(obj)
+    _sql, fields = _insert_sql(model)
+    first = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    other_obj = model(**{f.attname: getattr(obj, f.attname) for f in fields})
+    for name, value in otherwise.items():
+        setattr(other_obj, name, value)
+    other = [f.get_db_prep_save(f.pre_save(other_obj, True), connection) for f in fields]
+    params = first + other
+    batch = _pending()
+    if batch is not None:
+        batch[("insert", id(obj))] = ("insert_first", obj, (unique, params, otherwise))
+        return obj
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_first_sql(model, unique), params)
+        return _inserted_first(obj, otherwise, *cursor.fetchone())
+
+
+def _inserted_first(obj, otherwise: dict, pk, was_first: bool):
+    if not was_first:
+        for name, value in otherwise.items():
+            setattr(obj, name, value)
+    return _inserted(obj, pk)
+
+
+@functools.cache
+def _insert_first_sql(model, unique: str) -> str:
+    _sql, fields = _insert_sql(model)
+    table, pk = _quote(model._meta.db_table), _quote(model._meta.pk.column)
+    columns = ", ".join(_quote(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    typed = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)  # a SELECT list has no target types
+    return (f"WITH first AS (INSERT INTO {table} ({columns}) VALUES ({marks}) "
+            f"ON CONFLICT ({_quote(model._meta.get_field(unique).column)}) DO NOTHING RETURNING {pk}), "
+            f"other AS (INSERT INTO {table} ({columns}) SELECT {typed} "
+            f"WHERE NOT EXISTS (SELECT 1 FROM first) RETURNING {pk}) "
+            f"SELECT {pk}, true FROM first UNION ALL SELECT {pk}, false FROM other")
 
 
 def _inserted(obj, pk):

@@ -149,7 +149,12 @@ def _queue(*, to, user, kind, headers, thread, list_key, list_name, fields) -> O
         headers.setdefault("List-Id", list_id(list_key, list_name))
     fields = dict(fields, user=user, to=to, kind=kind)
     email = None
-    if thread:
+    if thread and fastsql.can_batch():  # one statement: the thread's first mail, else a reply to it
+        root = thread_root(thread)
+        reply = {**headers, "In-Reply-To": root, "References": root}
+        email = fastsql.insert_first(OutboundEmail(**fields, headers=headers, message_id=root), "message_id",
+                                     {"headers": reply, "message_id": new_message_id()})
+    elif thread:
         root = thread_root(thread)
         if not fastsql.exists(OutboundEmail, "message_id", root):
             try:
