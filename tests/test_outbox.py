@@ -108,3 +108,32 @@ def test_the_sweep_retry_keeps_the_message_id(started_game, settings):
     (message,) = mail.outbox
     assert message.extra_headers["Message-ID"] == row.message_id
     assert user_of(game, game.to_act[0]).email == message.to[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_hands_its_mail_tasks_to_the_broker_after_its_response(started_game, monkeypatch):
+    """Publishing a task costs CPU the player need not wait for: tasks queued by a web request's
+    commit are published once the response has been written (request_finished), and none is
+    lost (tasks queued outside a request go at once)."""
+    from django.test import Client
+
+    from games import views
+    from hanseweb.mail import outbox
+
+    game, _ = started_game("hansa", 3)
+    published = []
+    monkeypatch.setattr(outbox, "_publish", lambda task, args, queue: published.append(task.name))
+    at_response = []
+    real_redirect = views.redirect
+    monkeypatch.setattr(views, "redirect", lambda *a, **k: (at_response.append(len(published)), real_redirect(*a, **k))[1])
+    seat = game.to_act[0]
+    client = Client()
+    client.force_login(game.seats.get(number=seat).user)
+    move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+    assert client.post(f"/games/{game.pk}/move/", {"move": move, "seq": game.move_count}).status_code == 302
+    game.refresh_from_db()
+    assert game.move_count == 1
+    assert at_response == [0]  # committed, but nothing published while the response was made
+    assert published == ["hanseweb.mail.tasks.render_email"]  # the next seat's turn mail, after it
+    outbox.enqueue(type("T", (), {"name": "outside"})())  # outside a request: at once
+    assert published[-1] == "outside"

@@ -7,4 +7,10 @@ class MailConfig(AppConfig):
     verbose_name = "Mail"
 
     def ready(self):
-        from . import checks, inbound  # noqa: F401  (registers the checks, connects the inbound signal)
+        from django.core.signals import request_finished, request_started
+
+        from . import checks, inbound, outbox  # noqa: F401  (registers the checks, connects the inbound signal)
+
+        # tasks queued by a web request are handed to the broker once its response has gone out
+        request_started.connect(outbox.request_started, dispatch_uid="hanseweb.mail.request_started")
+        request_finished.connect(outbox.request_finished, dispatch_uid="hanseweb.mail.request_finished")
