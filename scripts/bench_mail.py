@@ -192,7 +192,10 @@ def fresh_rows(users, count: int, args, queue: str) -> list[int]:
         services.submit_move(game.pk, users[seat], rng.choice(engine.legal_moves(services.current_state(game), seat)))
         made += OutboundEmail.objects.filter(pk__gt=last, render__isnull=False).values_list("pk", flat=True)
         game = Game.objects.get(pk=game.pk)
-    purge(args.redis, queue)  # what the moves handed to the broker: the run hands them over itself
+    from django.conf import settings
+
+    for name in filter(None, (queue, settings.HANSEWEB_RENDER_QUEUE)):
+        purge(args.redis, name)  # what the moves handed to the broker: the run hands them over itself
     log(f"  {len(made)} turn mails of their own positions from {games} game(s)")
     return made[:count]
 
