@@ -12,7 +12,7 @@ and ``Model.save`` overrides (callers use them only where a plain insert or upda
 Round trips: on PostgreSQL, ``batched()`` sends the inserts and updates made inside it together,
 in one round trip, just before the next other statement (or with it, for ``exists``) or when it
 ends; ``select_models`` reads several statements' rows in one round trip. A move waits on the
-database five times instead of twelve.
+database four times (BEGIN, the lock read, one batch of writes, COMMIT) instead of twelve.
 """
 from __future__ import annotations
 
@@ -85,14 +85,18 @@ def flush(then: str | None = None, params=()):
         parts.append(then)
         values.extend(params)
     cursor = connection.cursor()
-    cursor.execute(";\n".join(parts), values)
-    for i, (kind, obj, extra) in enumerate(items):
-        if i:
-            cursor.nextset()
-        if kind == "insert":
-            _inserted(obj, cursor.fetchone()[0])
-        elif kind == "insert_first":
-            _inserted_first(obj, extra[2], *cursor.fetchone())
+    try:
+        cursor.execute(";\n".join(parts), values)
+        for i, (kind, obj, extra) in enumerate(items):
+            if i:
+                cursor.nextset()
+            if kind == "insert":
+                _inserted(obj, cursor.fetchone()[0])
+            elif kind == "insert_first":
+                _inserted_first(obj, extra[2], *cursor.fetchone())
+    except BaseException:
+        cursor.close()
+        raise
     if then is None:
         cursor.close()
         return None
