@@ -18,52 +18,46 @@ def _back(pk, anchor="chat"):
     return redirect(f"{reverse('game', args=[pk])}#{anchor}")
 
 
+def _done(request, pk, action, success: str | None = None, anchor: str = "chat"):
+    """Run ``action()`` (a ``games.chat`` call); its refusal or ``success`` as the message shown
+    back on the game page."""
+    try:
+        action()
+    except chat.ChatError as exc:
+        messages.error(request, str(exc))
+    else:
+        if success:
+            messages.success(request, success)
+    return _back(pk, anchor)
+
+
 @login_required
 @require_POST
 def post(request, pk):
-    try:
-        chat.post(pk, request.user, request.POST.get("text", ""))
-    except chat.ChatError as exc:
-        messages.error(request, str(exc))
-    return _back(pk)
+    return _done(request, pk, lambda: chat.post(pk, request.user, request.POST.get("text", "")))
 
 
 @login_required
 @require_POST
 def hide(request, pk, message_id):
-    try:
-        chat.hide(pk, message_id, request.user, request.POST.get("reason", ""))
-    except chat.ChatError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("The message is hidden; the players can see who hid it and why."))
-    return _back(pk)
+    return _done(request, pk, lambda: chat.hide(pk, message_id, request.user, request.POST.get("reason", "")),
+                 _("The message is hidden; the players can see who hid it and why."))
 
 
 @login_required
 @require_POST
 def note(request, pk):
-    try:
-        chat.save_note(pk, request.user, request.POST.get("text", ""))
-    except chat.ChatError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("Your notes are saved."))
-    return _back(pk, "notes")
+    return _done(request, pk, lambda: chat.save_note(pk, request.user, request.POST.get("text", "")),
+                 _("Your notes are saved."), anchor="notes")
 
 
 @login_required
 @require_POST
 def mute(request, pk):
     muted = request.POST.get("muted") == "1"
-    try:
-        chat.set_muted(pk, request.user, muted)
-    except chat.ChatError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("The chat is left out of your mails for this game.") if muted
-                         else _("Your mails for this game include the chat again."))
-    return _back(pk)
+    return _done(request, pk, lambda: chat.set_muted(pk, request.user, muted),
+                 _("The chat is left out of your mails for this game.") if muted
+                 else _("Your mails for this game include the chat again."))
 
 
 def history(request, pk):

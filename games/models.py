@@ -145,8 +145,31 @@ class AppendOnlyError(Exception):
     pass
 
 
-class Move(models.Model):
+class AppendOnly(models.Model):
+    """A row that is written once: ``save`` only inserts, ``delete`` refuses (the database's
+    triggers refuse updates and deletes too). Subclasses name what is refused."""
+
+    CHANGED = "append-only: a row cannot be changed"
+    DELETED = "append-only: a row cannot be deleted"
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError(self.CHANGED)
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError(self.DELETED)
+
+
+class Move(AppendOnly):
     """One logged decision. Rows are never updated or deleted (database triggers refuse it)."""
+
+    CHANGED = "moves are append-only: a logged move cannot be changed"
+    DELETED = "moves are append-only: a logged move cannot be deleted"
 
     WEB, EMAIL, TIMEOUT, ADMIN, AUTOPILOT, RESIGN = "web", "email", "timeout", "admin", "autopilot", "resign"
     CHANNEL_CHOICES = [
@@ -175,21 +198,15 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.text}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("moves are append-only: a logged move cannot be changed")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("moves are append-only: a logged move cannot be deleted")
-
 
 # --- table talk (games.chat; docs/chat.md) ------------------------------------------------------
 
-class ChatMessage(models.Model):
+class ChatMessage(AppendOnly):
     """One thing said at a game's table. Append-only like the move log (database triggers refuse
     UPDATE, DELETE and TRUNCATE); a moderator hides a message with a ``ChatModeration`` row."""
+
+    CHANGED = "chat messages are append-only: a message cannot be changed"
+    DELETED = "chat messages are append-only: a message cannot be deleted (hide it)"
 
     WEB, EMAIL, API = "web", "email", "api"
     CHANNEL_CHOICES = [(WEB, "web"), (EMAIL, "email reply"), (API, "api")]
@@ -210,19 +227,13 @@ class ChatMessage(models.Model):
     def __str__(self) -> str:
         return f"chat {self.pk} in {self.game_id} by seat {self.seat}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("chat messages are append-only: a message cannot be changed")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("chat messages are append-only: a message cannot be deleted (hide it)")
-
-
-class ChatModeration(models.Model):
+class ChatModeration(AppendOnly):
     """A moderator (staff, or an organiser of the game's club) hid a chat message: who, when and
     why. Append-only too; the message row itself stays as it was."""
+
+    CHANGED = "chat moderation is append-only"
+    DELETED = "chat moderation is append-only"
 
     message = models.OneToOneField(ChatMessage, on_delete=models.PROTECT, related_name="moderation")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chat_moderations")
@@ -235,15 +246,6 @@ class ChatModeration(models.Model):
 
     def __str__(self) -> str:
         return f"chat {self.message_id} hidden by {self.by_id}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("chat moderation is append-only")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("chat moderation is append-only")
 
 
 class SeatNote(models.Model):

@@ -121,3 +121,18 @@ def english_by_default():
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.fixture
+def turn(started_game):
+    """A fresh three-player Hansa game: the seat to act, its player and the reply address of
+    its first turn mail (empty outbox)."""
+    from django.core import mail
+
+    from games import email_replies
+
+    game, _ = started_game("hansa", 3)
+    seat = game.to_act[0]
+    player = user_of(game, seat)
+    mail.outbox = []
+    return game, seat, player, email_replies.reply_address(game.pk, seat, 0)

@@ -14,13 +14,12 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from imap_tools import AND, MailBoxUnencrypted
 
-from games import email_replies
 from games.models import Move
 from hanseweb.mail import imap
 from hanseweb.mail.models import InboundEmail
 from hanseweb.mail.tasks import poll_imap
 
-from .conftest import committed, user_of
+from .conftest import committed
 from .test_receive_mail import _eml
 
 DOMAIN = "play.localhost"
@@ -85,15 +84,6 @@ def _poll(*args):
     with committed():
         call_command("poll_imap", *args, stdout=out, stderr=err)
     return out.getvalue() + err.getvalue()
-
-
-@pytest.fixture
-def turn(started_game):
-    game, _ = started_game("hansa", 3)
-    seat = game.to_act[0]
-    player = user_of(game, seat)
-    mail.outbox = []
-    return game, seat, player, email_replies.reply_address(game.pk, seat, 0)
 
 
 @pytest.mark.django_db

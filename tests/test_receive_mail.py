@@ -8,11 +8,10 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from games import email_replies
 from games.models import Move
 from hanseweb.mail.models import InboundEmail
 
-from .conftest import committed, user_of
+from .conftest import committed
 
 DOMAIN = "play.localhost"
 
@@ -45,15 +44,6 @@ def _run(stdin: bytes, *args):
     finally:
         sys.stdin = old
     return out.getvalue()
-
-
-@pytest.fixture
-def turn(started_game):
-    game, _ = started_game("hansa", 3)
-    seat = game.to_act[0]
-    player = user_of(game, seat)
-    mail.outbox = []
-    return game, seat, player, email_replies.reply_address(game.pk, seat, 0)
 
 
 @pytest.mark.django_db

@@ -29,15 +29,9 @@ def send_email(email_id: int) -> str:
         if email is None:
             return "skipped"
         email.attempts += 1
-        if email.render:  # queued to be rendered here (outbox.queue_rendered_later)
-            try:
-                with transaction.atomic():  # a savepoint: a failed render leaves the row as it was
-                    render_pending(email)
-            except Exception as exc:  # noqa: BLE001 - kept for the sweep like a failed send
-                email.last_error = f"rendering failed: {type(exc).__name__}: {exc}"[:2000]
-                email.save(update_fields=["attempts", "last_error"])
-                log.exception("rendering email %s failed", email_id)
-                return "failed"
+        # queued to be rendered (outbox.queue_rendered_later) and not yet made by render_email
+        if email.render and not _rendered(email, also=["attempts"]):
+            return "failed"  # kept for the sweep like a failed send
         # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
         # mail but before this transaction commits, the resend carries the same Message-ID.
         # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
@@ -65,6 +59,20 @@ def send_email(email_id: int) -> str:
         return "sent"
 
 
+def _rendered(email: OutboundEmail, also: list[str] = ()) -> bool:
+    """Render ``email`` (``outbox.render_pending``) in a savepoint; on failure the row is left as
+    it was but for ``last_error`` (and the fields ``also`` names), and False."""
+    try:
+        with transaction.atomic():
+            render_pending(email)
+    except Exception as exc:  # noqa: BLE001 - any renderer error: kept, logged, retried later
+        email.last_error = f"rendering failed: {type(exc).__name__}: {exc}"[:2000]
+        email.save(update_fields=[*also, "last_error"])
+        log.exception("rendering email %s failed", email.pk)
+        return False
+    return True
+
+
 @shared_task(name="hanseweb.mail.tasks.render_email")
 def render_email(email_id: int) -> str:
     """Make a row queued by ``outbox.queue_rendered_later`` (its text, HTML and the board's PNG),
@@ -78,15 +86,8 @@ def render_email(email_id: int) -> str:
                  .filter(pk=email_id, sent_at__isnull=True, render__isnull=False).first())
         if email is None:
             result = "nothing to render"  # rendered or sent already, or another worker has it
-        else:
-            try:
-                with transaction.atomic():
-                    render_pending(email)
-            except Exception as exc:  # noqa: BLE001 - send_email tries again, the sweep after it
-                email.last_error = f"rendering failed: {type(exc).__name__}: {exc}"[:2000]
-                email.save(update_fields=["last_error"])
-                log.exception("rendering email %s failed", email_id)
-                result = "failed"
+        elif not _rendered(email):
+            result = "failed"  # send_email tries again, the sweep after it
     if email is not None and email.render is None and email.inline_svg:
         try:  # the PNG is cached by the SVG's hash: the sending worker finds it made
             svg_to_png(email.inline_svg)
