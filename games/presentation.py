@@ -10,7 +10,7 @@ import html
 import re
 from importlib import import_module
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engines import SLUG_MODULES
@@ -69,9 +69,20 @@ def seat_marks(slug: str, players: int) -> list[dict]:
         cue = cues[i] if i < len(cues) else str(i + 1)
         out.append({"colour": colour, "mark": SHAPE_GLYPHS.get(cue, cue), "ink": ink(colour)})
     return out
+@functools.lru_cache(maxsize=16384)
+def _translated(language: str | None, text: str) -> str:
+    return gettext(text)  # ``language`` is the active one: it only keys the memo
+
+
+def _gettext(text: str) -> str:
+    """``gettext`` remembered per language: a board's picture alone asks for some 250 place and
+    piece names, and Django's ``gettext`` looks up the active language's catalogue on each call."""
+    return _translated(get_language(), text)
+
+
 def tr(message) -> str:
     """An engine text (a constant key, a ``msg`` or a ``Say``) in the active language (docs/i18n.md)."""
-    return render(getattr(message, "message", message), gettext)
+    return render(getattr(message, "message", message), _gettext)
 
 
 def error_text(exc) -> str:
