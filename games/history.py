@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engines.events import visible
+from hanseweb import fastsql
 
 from .models import Game, Move
 from .presentation import event_text, fill_names
@@ -29,6 +30,15 @@ class Window:
 
 
 _FIELDS = ("seq", "seat", "text", "channel", "created_at", "events")
+
+
+def _window_rows():  # its SQL is made once (fastsql.rows); parameters: game, seq above, seq up to
+    return (Move.objects.filter(game_id=0).filter(seq__gt=0).filter(seq__lte=0)
+            .order_by("seq").values_list(*_FIELDS))
+
+
+def _after_rows():  # parameters: game, seq above
+    return Move.objects.filter(game_id=0).filter(seq__gt=0).order_by("seq").values_list(*_FIELDS)
 
 
 def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: bool) -> list[dict]:
@@ -59,8 +69,7 @@ def recent(game: Game, viewer, names: list[str], *, before: int | None = None, l
     ``undo`` row does not take the window's last move back."""
     end = game.move_count if before is None else max(0, min(int(before) - 1, game.move_count))
     # one row past the window too: an undo there takes back the window's last move
-    rows = list(Move.objects.filter(game_id=game.pk, seq__lte=end + 1, seq__gt=max(0, end - limit))
-                .order_by("seq").values_list(*_FIELDS))
+    rows = fastsql.rows(_window_rows, [game.pk, max(0, end - limit), end + 1])
     beyond = [r for r in rows if r[0] > end]
     rows = [r for r in rows if r[0] <= end]
     undone_last = not as_of and bool(beyond) and beyond[0][2] == UNDO and beyond[0][3] in HUMAN
@@ -77,5 +86,5 @@ def since(game: Game, viewer, names: list[str], after_seq: int, *, limit: int = 
     ``limit`` moves of them), oldest first, and how many earlier moves were left out."""
     after_seq = max(0, int(after_seq or 0))
     start = max(after_seq, game.move_count - limit)
-    rows = list(Move.objects.filter(game_id=game.pk, seq__gt=start).order_by("seq").values_list(*_FIELDS))
+    rows = fastsql.rows(_after_rows, [game.pk, start])
     return _lines(game, rows, viewer, names, with_setup=after_seq == 0 and start == 0), start - after_seq

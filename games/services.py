@@ -156,11 +156,32 @@ def _locked(game_id: int) -> Game:
 _GAME_UNREAD = ("setup_events",)  # not needed by moves; loaded on access
 
 
-@functools.cache
+def loaded(game_id: int) -> Game | None:
+    """The whole game row with its seats and their users, read without a lock, in one round trip
+    where the database takes several statements at once: what a page made afresh shows (None:
+    no such game)."""
+    games, seats, users = fastsql.select_models([
+        (Game, (), _game_sql(False), [game_id]),
+        (Seat, (), _seats_sql(), [game_id]),
+        (User, (), _users_sql(), [game_id]),
+    ])
+    if not games:
+        return None
+    _with_seats(games[0], seats, users)
+    return games[0]
+
+
 def _lock_sql() -> str:
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: IMMEDIATE transactions
-    return (f"SELECT {fastsql.columns(Game, _GAME_UNREAD)} FROM {connection.ops.quote_name(Game._meta.db_table)} "
-            f"WHERE {connection.ops.quote_name('id')} = %s{lock}")
+    return _game_sql(True)
+
+
+@functools.cache
+def _game_sql(lock: bool) -> str:
+    unread = _GAME_UNREAD if lock else ()
+    # SQLite has no FOR UPDATE: its write transactions are IMMEDIATE
+    lock_clause = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    return (f"SELECT {fastsql.columns(Game, unread)} FROM {connection.ops.quote_name(Game._meta.db_table)} "
+            f"WHERE {connection.ops.quote_name('id')} = %s{lock_clause}")
 
 
 @functools.cache

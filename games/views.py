@@ -239,8 +239,9 @@ def game_page(request, pk):
 
     @functools.cache
     def full() -> dict:
-        game = _game_with_seats(pk)
-        game.refresh_from_db(fields=list(LARGE[:3]))
+        game = services.loaded(pk)
+        if game is None:  # deleted since the version was read
+            raise Http404(_("No such game."))
         return {**_game_context(request, game), "csrf_slot": mark_safe(CSRF_SLOT), "seat_count": game.players}
 
     same_version = True  # the body is of the version read above

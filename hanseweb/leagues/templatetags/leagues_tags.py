@@ -1,8 +1,9 @@
 from django import template
 
 from games.engines import get_engine
+from hanseweb import fastsql
 
-from ..models import Rating, RatingChange
+from ..models import Rating, RatingChange, Season, Table
 
 register = template.Library()
 
@@ -14,8 +15,6 @@ def ratings_of(user, history: int = 10, viewer=None):
     and links its game only when the viewer may know of it: a listed game, one they played in,
     or a game of a club they are in (league games are unlisted)."""
     from games.models import Game
-
-    from ..models import Table
 
     rows = []
     visible = None
@@ -31,11 +30,22 @@ def ratings_of(user, history: int = 10, viewer=None):
     return {"rows": rows, "own": visible is None}
 
 
+_LEAGUE_OF_GAME = ("round__season_id", "round__season__number", "round__season__league__name",
+                   "round__number", "division__level", "division__name")
+
+
+def _league_rows():  # its SQL is made once per process (fastsql.rows); parameter: the game
+    return Table.objects.filter(game_id=0).values_list(*_LEAGUE_OF_GAME)
+
+
 @register.simple_tag
 def league_table_of(game):
-    """The league table a game was made for (with its round, season, league and division, in one
-    query), or None: the game page's head links a league game to its season."""
-    from ..models import Table
-
-    return (Table.objects.select_related("round__season__league", "division")
-            .filter(game_id=getattr(game, "pk", None)).first())
+    """Where a league game was made (its season, league, round and division: one query, its SQL
+    made once), or None: the game page's head links a league game to its season."""
+    rows = fastsql.rows(_league_rows, [getattr(game, "pk", None)])
+    if not rows:
+        return None
+    season_id, season, league, round_number, level, division = rows[0]
+    return {"season": {"number": season, "league": {"name": league},
+                       "get_absolute_url": Season(pk=season_id).get_absolute_url()},
+            "round": {"number": round_number}, "division": {"level": level, "name": division}}
