@@ -17,7 +17,11 @@ Then, for each title and length, at each client count, side by side:
   CSRF token), as the player to act. Every client plays its own copy of the game (one game's moves
   are serialised by its row lock), and a copy is the game's rows copied as they are. In each round
   all clients first read their pages (not timed), then all POST together (timed), so that a timed
-  POST never waits behind another client's page read.
+  POST never waits behind another client's page read;
+- fresh page: those page reads, timed on their own (after each client's warm-up and first round):
+  each is the first view of a new move, so no cached page fits it and it is made afresh (what a
+  player sees after sending a move, or on opening a turn mail's link). Reported, not a target:
+  the targets' page is the page as a player reloads it.
 
 Clients are threads with ``requests`` sessions, each logged in once per player through the login
 form. Before anything is timed, every gunicorn worker is warmed up on each title. A game that
@@ -348,10 +352,11 @@ def page_work(base, game, seat, sizes):
     return work
 
 
-def submit_work(base, games, seed):
+def submit_work(base, games, seed, fresh: list | None = None):
     """Each client plays its own game. Prepare: the player to act (``Game.to_act``) reads the
     page and picks a random move of its form. Shot: POST it (timed), then check that the game
-    moved on (not timed)."""
+    moved on (not timed). ``fresh`` collects ``(client, seconds)`` of each prepare's page read:
+    after the first round, the first view of a new move, made afresh (no cached page fits it)."""
     from games.models import Game
 
     rngs = [random.Random(f"{seed}:submit:{i}") for i in range(len(games))]
@@ -362,7 +367,10 @@ def submit_work(base, games, seed):
         if row["status"] != Game.RUNNING or not row["to_act"]:
             return STOP
         session = client.session(min(row["to_act"]))
+        t0 = time.perf_counter()
         page = session.get(f"{base}/games/{game.pk}/")
+        if fresh is not None and page.status_code == 200:
+            fresh.append((i, time.perf_counter() - t0))
         form = MoveForm.parse(page.text)
         if page.status_code != 200 or form is None:
             raise RuntimeError(f"no move form on {page.url} (HTTP {page.status_code})")
@@ -567,17 +575,28 @@ def main() -> None:
                     page = run_clients(group, page_work(server.base, game, seat, sizes), args.warmup, per_client)
                     copies = copies_of(game, count, ended_margin=3 * (args.warmup + per_client) + 20,
                                        checkpoint=checkpoint(slug))
-                    submit = run_clients(group, submit_work(server.base, copies, args.seed), args.warmup, per_client,
-                                         lockstep=True)
+                    fresh = []
+                    submit = run_clients(group, submit_work(server.base, copies, args.seed, fresh), args.warmup,
+                                         per_client, lockstep=True)
                     f_text, f95 = summary(floor, per_client * count)
                     p_text, p95 = summary(page, per_client * count)
                     s_text, s95 = summary(submit, per_client * count)
+                    # the prepare reads after each client's warm-up and first timed round (the
+                    # first read of a copy may find the page a warm-up cached)
+                    seen = {}
+                    fresh_times = []
+                    for i, seconds in fresh:
+                        seen[i] = seen.get(i, 0) + 1
+                        if seen[i] > args.warmup + 1:
+                            fresh_times.append(seconds)
+                    n_text, n95 = summary({"times": fresh_times, "failures": 0}, (per_client - 1) * count)
                     moves = str(game.move_count)
                     if ended:
                         longer = [n for n in lengths if n > game.move_count]
                         moves += f" (ended before {longer[0]}; submit from {copies[0].move_count})" if longer \
                             else f" (ended; submit from {copies[0].move_count})"
                     rows.append([slug, moves, str(count), f_text, p_text, s_text, ratio(p95, f95), ratio(s95, f95),
+                                 n_text, ratio(n95, f95),
                                  f"{max(sizes) / 1000:.0f}" if sizes else "n/a", f"{snapshot / 1000:.0f}"])
                     log("    " + " | ".join(rows[-1][3:]))
         print()
@@ -588,7 +607,8 @@ def main() -> None:
         print()
         print(benchkit.markdown_table(
             ["game", "moves", "clients", "floor p50 / p95", "page p50 / p95", "submit p50 / p95",
-             "page/floor p95", "submit/floor p95", "page KB", "snapshot KB"], rows))
+             "page/floor p95", "submit/floor p95", "fresh page p50 / p95", "fresh/floor p95", "page KB",
+             "snapshot KB"], rows))
     finally:
         server.stop()
 
