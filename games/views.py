@@ -225,17 +225,20 @@ def game_page(request, pk):
     seconds = settings.HANSEWEB_PAGE_CACHE_SECONDS
     body_key = _body_key(pk, invite_code, move_count, status, deadline_at, viewer, people)
     # A repeated view of the same version is the whole page from the cache (one cache round trip
-    # with the chat's version), with this request's CSRF token put in its slots.
+    # with the chat's version), with this request's CSRF token put in its slots; on a miss, the
+    # same round trip has brought the body if another request made it.
     whole = seconds and not request.GET and not len(messages.get_messages(request))
-    chat_version = None
+    chat_version = body = None
     if whole:
         page_key = _page_key(body_key, request.user, version, title, listed)
-        found = cache.get_many([page_key, chat.version_key(pk)])
+        found = cache.get_many([page_key, chat.version_key(pk), body_key])
         chat_version = chat.current_version(pk, found.get(chat.version_key(pk)))
         kept = found.get(page_key)
         if kept is not None and kept[0] == chat_version:
             return HttpResponse(kept[1].replace(TOKEN_SLOT, get_token(request)))
-    body = cache.get(body_key) if seconds else None
+        body = found.get(body_key)
+    elif seconds:
+        body = cache.get(body_key)
 
     @functools.cache
     def full() -> dict:

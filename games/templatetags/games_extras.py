@@ -1,5 +1,9 @@
+import datetime
+
 from django import template
+from django.utils.dates import MONTHS_3
 from django.utils.html import format_html
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
 
 register = template.Library()
@@ -43,3 +47,14 @@ def term(value):
 def terms(values):
     """``term`` for each item of a list."""
     return [term(v) for v in values or []]
+
+
+@register.filter
+def log_time(value):
+    """``value|date:"j M H:i"`` ("24 Nov 07:15", in the active time zone and language), the way
+    log and chat lines show when they were made, at a fraction of the date filter's cost (a game
+    page shows up to 40 such lines, made afresh after each move)."""
+    if not isinstance(value, datetime.datetime):
+        return ""
+    value = template_localtime(value)
+    return f"{value.day} {str(MONTHS_3[value.month]).title()} {value.hour:02d}:{value.minute:02d}"
