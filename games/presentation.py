@@ -69,6 +69,8 @@ def seat_marks(slug: str, players: int) -> list[dict]:
         cue = cues[i] if i < len(cues) else str(i + 1)
         out.append({"colour": colour, "mark": SHAPE_GLYPHS.get(cue, cue), "ink": ink(colour)})
     return out
+
+
 @functools.lru_cache(maxsize=16384)
 def _translated(language: str | None, text: str) -> str:
     return gettext(text)  # ``language`` is the active one: it only keys the memo

@@ -141,27 +141,24 @@ def _locked(game_id: int) -> Game:
     compiling a statement costs more CPU than running it, and a move is the request players wait
     for. Seats and users are read after the lock is granted, by statements of their own: a join in
     the locking query would give the seats as they were before a concurrent move committed."""
-    games, seats, users = fastsql.select_models([
-        (Game, _GAME_UNREAD, _lock_sql(), [game_id]),
-        (Seat, (), _seats_sql(), [game_id]),
-        (User, (), _users_sql(), [game_id]),
-    ])
-    if not games:
+    game = _read(game_id, lock=True)
+    if game is None:
         raise GameError(_("There is no such game (it may have been cancelled)."))
-    game = games[0]
-    _with_seats(game, seats, users)
     return game
-
-
-_GAME_UNREAD = ("setup_events",)  # not needed by moves; loaded on access
 
 
 def loaded(game_id: int) -> Game | None:
     """The whole game row with its seats and their users, read without a lock, in one round trip
-    where the database takes several statements at once: what a page made afresh shows (None:
-    no such game)."""
+    as ``_locked`` reads them: what a page made afresh shows (None: no such game)."""
+    return _read(game_id, lock=False)
+
+
+_GAME_UNREAD = ("setup_events", "undo_state")  # not needed by moves but an undo; loaded on access
+
+
+def _read(game_id: int, *, lock: bool) -> Game | None:
     games, seats, users = fastsql.select_models([
-        (Game, (), _game_sql(False), [game_id]),
+        (Game, _GAME_UNREAD if lock else (), _game_sql(lock), [game_id]),
         (Seat, (), _seats_sql(), [game_id]),
         (User, (), _users_sql(), [game_id]),
     ])
@@ -171,12 +168,9 @@ def loaded(game_id: int) -> Game | None:
     return games[0]
 
 
-def _lock_sql() -> str:
-    return _game_sql(True)
-
-
 @functools.cache
 def _game_sql(lock: bool) -> str:
+    """The game row: locked FOR UPDATE (without the columns moves do not need), or all of it."""
     unread = _GAME_UNREAD if lock else ()
     # SQLite has no FOR UPDATE: its write transactions are IMMEDIATE
     lock_clause = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
