@@ -18,8 +18,8 @@ Then, for each title and length, at each client count, side by side:
   are serialised by its row lock), and a copy is the game's rows copied as they are. In each round
   all clients first read their pages (not timed), then all POST together (timed), so that a timed
   POST never waits behind another client's page read;
-- fresh page: those page reads, timed on their own (after each client's warm-up and first round):
-  each is the first view of a new move, so no cached page fits it and it is made afresh (what a
+- fresh page: those page reads of the timed rounds that show a new move, timed on their own:
+  each is the first view of that move, so no cached page fits it and it is made afresh (what a
   player sees after sending a move, or on opening a turn mail's link). Reported, not a target:
   the targets' page is the page as a player reloads it.
 
@@ -355,11 +355,12 @@ def page_work(base, game, seat, sizes):
 def submit_work(base, games, seed, fresh: list | None = None):
     """Each client plays its own game. Prepare: the player to act (``Game.to_act``) reads the
     page and picks a random move of its form. Shot: POST it (timed), then check that the game
-    moved on (not timed). ``fresh`` collects ``(client, seconds)`` of each prepare's page read:
-    after the first round, the first view of a new move, made afresh (no cached page fits it)."""
+    moved on (not timed). ``fresh`` collects ``(client, seconds, new move)`` of each prepare's
+    page read; one that shows a new move is its first view, made afresh (no cached page fits it)."""
     from games.models import Game
 
     rngs = [random.Random(f"{seed}:submit:{i}") for i in range(len(games))]
+    last_read = {}  # client -> the move count its last page read showed
 
     def work(client, i):
         game = games[i]
@@ -369,8 +370,10 @@ def submit_work(base, games, seed, fresh: list | None = None):
         session = client.session(min(row["to_act"]))
         t0 = time.perf_counter()
         page = session.get(f"{base}/games/{game.pk}/")
+        new_move = last_read.get(i) not in (None, row["move_count"])  # a refused move makes none
+        last_read[i] = row["move_count"]
         if fresh is not None and page.status_code == 200:
-            fresh.append((i, time.perf_counter() - t0))
+            fresh.append((i, time.perf_counter() - t0, new_move))
         form = MoveForm.parse(page.text)
         if page.status_code != 200 or form is None:
             raise RuntimeError(f"no move form on {page.url} (HTTP {page.status_code})")
@@ -391,14 +394,16 @@ def submit_work(base, games, seed, fresh: list | None = None):
 def copies_of(game, count: int, ended_margin: int, checkpoint=None) -> list:
     """``count`` copies of ``game`` for the submit clients. Of a game that ended: copies of the
     built game's checkpoint at least ``ended_margin`` moves before the end (a copy's own random
-    moves may end it sooner); without one (built by an older run), its log up to there with the
-    snapshot rebuilt (what else a game derives from its log is then as at the end)."""
+    moves may end it sooner), else the latest checkpoint at all (a short game: 304 moves of
+    Hansa have checkpoints at 100, 200 and 300); without one (built by an older run), its log up
+    to there with the snapshot rebuilt (what else a game derives from its log is then as at the
+    end, so its moves may be refused as stale)."""
     from games.models import Game
 
     if game.status != Game.FINISHED:
         return [copy_game(game, f"{COPY} {game.title} c{i}") for i in range(count)]
     target = max(0, game.move_count - ended_margin)
-    source = checkpoint(target) if checkpoint else None
+    source = (checkpoint(target) or checkpoint(game.move_count - 1)) if checkpoint else None
     if source is not None:
         return [copy_game(source, f"{COPY} {source.title} c{i}") for i in range(count)]
     log(f"    no checkpoint before move {target} (built by an older run; --rebuild makes them): copying the log")
@@ -581,15 +586,14 @@ def main() -> None:
                     f_text, f95 = summary(floor, per_client * count)
                     p_text, p95 = summary(page, per_client * count)
                     s_text, s95 = summary(submit, per_client * count)
-                    # the prepare reads after each client's warm-up and first timed round (the
-                    # first read of a copy may find the page a warm-up cached)
+                    # the prepare reads of each client's timed rounds that show a new move
                     seen = {}
                     fresh_times = []
-                    for i, seconds in fresh:
+                    for i, seconds, new_move in fresh:
                         seen[i] = seen.get(i, 0) + 1
-                        if seen[i] > args.warmup + 1:
+                        if seen[i] > args.warmup and new_move:
                             fresh_times.append(seconds)
-                    n_text, n95 = summary({"times": fresh_times, "failures": 0}, (per_client - 1) * count)
+                    n_text, n95 = summary({"times": fresh_times, "failures": 0}, per_client * count)
                     moves = str(game.move_count)
                     if ended:
                         longer = [n for n in lengths if n > game.move_count]
