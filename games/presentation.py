@@ -78,7 +78,11 @@ def _translated(language: str | None, text: str) -> str:
 
 def _gettext(text: str) -> str:
     """``gettext`` remembered per language: a board's picture alone asks for some 250 place and
-    piece names, and Django's ``gettext`` looks up the active language's catalogue on each call."""
+    piece names, and Django's ``gettext`` looks up the active language's catalogue on each call.
+    Only plain ``str`` is remembered: a safe string equals its plain text, and must not come back
+    for it (nor it for a safe string)."""
+    if type(text) is not str:
+        return gettext(text)
     return _translated(get_language(), text)
 
 

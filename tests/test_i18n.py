@@ -488,3 +488,15 @@ def test_log_time_reads_as_the_date_filter_did(lang, zone):
         for at in moments:
             slow, fast, empty = both.render(Context({"at": at, "none": None})).split("|")
             assert fast == slow and empty == ""
+
+
+def test_engine_texts_keep_their_safety_through_the_remembered_gettext():
+    """``presentation.tr`` remembers translations per language; a text that was first asked for
+    as a safe string must not come back marked safe when it is asked for as plain text."""
+    from django.utils.safestring import SafeString, mark_safe
+
+    text = "<b>not markup</b> 8f3a"
+    with translation.override("de"):
+        assert isinstance(presentation.tr(mark_safe(text)), SafeString)
+        plain = presentation.tr(text)
+        assert plain == text and not isinstance(plain, SafeString)
