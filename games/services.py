@@ -157,8 +157,9 @@ _GAME_UNREAD = ("setup_events", "undo_state")  # not needed by moves but an undo
 
 
 def _read(game_id: int, *, lock: bool) -> Game | None:
+    unread = _GAME_UNREAD if lock else ()
     games, seats, users = fastsql.select_models([
-        (Game, _GAME_UNREAD if lock else (), _game_sql(lock), [game_id]),
+        (Game, unread, _game_sql(unread, lock), [game_id]),
         (Seat, (), _seats_sql(), [game_id]),
         (User, (), _users_sql(), [game_id]),
     ])
@@ -169,9 +170,8 @@ def _read(game_id: int, *, lock: bool) -> Game | None:
 
 
 @functools.cache
-def _game_sql(lock: bool) -> str:
-    """The game row: locked FOR UPDATE (without the columns moves do not need), or all of it."""
-    unread = _GAME_UNREAD if lock else ()
+def _game_sql(unread: tuple, lock: bool) -> str:
+    """The game row but its ``unread`` columns, locked FOR UPDATE when ``lock``."""
     # SQLite has no FOR UPDATE: its write transactions are IMMEDIATE
     lock_clause = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
     return (f"SELECT {fastsql.columns(Game, unread)} FROM {connection.ops.quote_name(Game._meta.db_table)} "

@@ -30,7 +30,7 @@ from .models import Game, Seat
 
 
 # Columns a view that does not show the board never loads (snapshot, undo step, setup events).
-LARGE = ("state_cache", "undo_state", "setup_events", "options")  # the first three: game page reads them on a miss
+LARGE = ("state_cache", "undo_state", "setup_events", "options")  # lists and an open game need none of them
 
 
 def lobby(request):
