@@ -394,16 +394,16 @@ def submit_work(base, games, seed, fresh: list | None = None):
 def copies_of(game, count: int, ended_margin: int, checkpoint=None) -> list:
     """``count`` copies of ``game`` for the submit clients. Of a game that ended: copies of the
     built game's checkpoint at least ``ended_margin`` moves before the end (a copy's own random
-    moves may end it sooner), else the latest checkpoint at all (a short game: 304 moves of
-    Hansa have checkpoints at 100, 200 and 300); without one (built by an older run), its log up
-    to there with the snapshot rebuilt (what else a game derives from its log is then as at the
-    end, so its moves may be refused as stale)."""
+    moves may end it sooner), else its first checkpoint (a short game: 304 moves of Hansa have
+    checkpoints at 100, 200 and 300, and 1 client's 62 moves from 300 would end it at once);
+    without one (built by an older run), its log up to there with the snapshot rebuilt (what else
+    a game derives from its log is then as at the end, so its moves may be refused as stale)."""
     from games.models import Game
 
     if game.status != Game.FINISHED:
         return [copy_game(game, f"{COPY} {game.title} c{i}") for i in range(count)]
     target = max(0, game.move_count - ended_margin)
-    source = (checkpoint(target) or checkpoint(game.move_count - 1)) if checkpoint else None
+    source = (checkpoint(target) or checkpoint(CHECKPOINT_EVERY)) if checkpoint else None
     if source is not None:
         return [copy_game(source, f"{COPY} {source.title} c{i}") for i in range(count)]
     log(f"    no checkpoint before move {target} (built by an older run; --rebuild makes them): copying the log")
