@@ -144,6 +144,7 @@ def _locked(game_id: int) -> Game:
     game = _read(game_id, lock=True)
     if game is None:
         raise GameError(_("There is no such game (it may have been cancelled)."))
+    game._locked_state = game.state_cache  # the snapshot as the locked row holds it (_save_move)
     return game
 
 
@@ -395,8 +396,21 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         seat.quiet_since_seq = None
         fastsql.update(seat, ["quiet_since_seq"])
     newly = _after_change(game, previous_to_act=previous)
-    fastsql.update(game, GAME_DERIVED)
+    _save_move(game)
     return Outcome(game=game, move=move, newly_to_act=newly)
+
+
+def _save_move(game: Game) -> None:
+    """Save what a player's move changed on the game row. The undo step of an undoable move is
+    the snapshot the locked row held when it was current (``_locked``; the engines never change
+    a state they are given): the row copies it (SET undo_state = state_cache) rather than
+    being sent a second snapshot, encoded and parsed again. This is the row's only update in the
+    move's transaction, so it still holds that snapshot."""
+    if game.undo_state is not None and game.undo_state is getattr(game, "_locked_state", None):
+        fastsql.update(game, GAME_DERIVED_BUT_UNDO, copied={"undo_state": "state_cache"})
+    else:
+        fastsql.update(game, GAME_DERIVED)
+    game._locked_state = None
 
 
 def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
@@ -421,6 +435,7 @@ def mark_told(seat: Seat, seq: int) -> None:
 # The Game columns that moves change: saved once per transaction, after its last move.
 GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at", "undo_state", "undo_seat",
                 "last_move_at", "status", "finished_at", "result"]
+GAME_DERIVED_BUT_UNDO = [name for name in GAME_DERIVED if name != "undo_state"]
 
 
 def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,

@@ -78,9 +78,9 @@ def flush(then: str | None = None, params=()):
             parts.append(_insert_first_sql(type(obj), extra[0]))
             values.extend(extra[1])
         else:
-            names = tuple(extra)
-            parts.append(_update_sql(type(obj), names))
-            values.extend(_update_params(obj, names))
+            assignments = tuple(extra.items())
+            parts.append(_update_sql(type(obj), assignments))
+            values.extend(_update_params(obj, assignments))
     if then is not None:
         parts.append(then)
         values.extend(params)
@@ -188,30 +188,38 @@ def _inserted(obj, pk):
 
 
 @functools.cache
-def _update_sql(model, names: tuple[str, ...]) -> str:
-    assignments = ", ".join(f"{_quote(model._meta.get_field(n).column)} = %s" for n in names)
-    return f"UPDATE {_quote(model._meta.db_table)} SET {assignments} WHERE {_quote(model._meta.pk.column)} = %s"
+def _update_sql(model, assignments: tuple[tuple[str, str | None], ...]) -> str:
+    def column(name):
+        return _quote(model._meta.get_field(name).column)
+
+    made = ", ".join(f"{column(n)} = {column(source) if source else '%s'}" for n, source in assignments)
+    return f"UPDATE {_quote(model._meta.db_table)} SET {made} WHERE {_quote(model._meta.pk.column)} = %s"
 
 
-def update(obj, names) -> None:
+def update(obj, names, copied: dict[str, str] | None = None) -> None:
     """``obj.save(update_fields=names)`` for a saved instance (the row must exist). Inside
-    ``batched`` the values are read from ``obj`` when the statement is sent."""
-    names = tuple(names)
+    ``batched`` the values are read from ``obj`` when the statement is sent.
+
+    ``copied``: fields set to another field's value as the row holds it before this statement
+    (``{"undo_state": "state_cache"}``: SET undo_state = state_cache), so a value the row has
+    already is neither encoded nor sent again. The caller must know the row still holds it."""
+    assignments = {**dict.fromkeys(names), **(copied or {})}
     batch = _pending()
     if batch is not None:
         key = ("update", type(obj), obj.pk)
         kept = batch.get(key)
         if kept is None:
-            batch[key] = ("update", obj, dict.fromkeys(names))
+            batch[key] = ("update", obj, assignments)
         else:
-            kept[2].update(dict.fromkeys(names))
+            kept[2].update(assignments)
         return
+    assignments = tuple(assignments.items())
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(type(obj), names), _update_params(obj, names))
+        cursor.execute(_update_sql(type(obj), assignments), _update_params(obj, assignments))
 
 
-def _update_params(obj, names) -> list:
-    fields = [obj._meta.get_field(n) for n in names]
+def _update_params(obj, assignments) -> list:
+    fields = [obj._meta.get_field(n) for n, source in assignments if not source]
     return [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields] + [obj.pk]
 
 

@@ -41,6 +41,32 @@ def test_update_writes_only_the_named_columns(started_game):
 
 
 @pytest.mark.django_db
+def test_update_can_copy_a_column_as_the_row_held_it(started_game):
+    from django.db import transaction
+
+    game, _ = started_game("hansa", 2)
+    game.state_cache, game.undo_state = {"old": 1}, None
+    fastsql.update(game, ["state_cache", "undo_state"])
+    # SET expressions read the row as it was before the statement, whatever the order
+    game.state_cache = {"new": 2}
+    fastsql.update(game, ["state_cache"], copied={"undo_state": "state_cache"})
+    game.refresh_from_db()
+    assert (game.state_cache, game.undo_state) == ({"new": 2}, {"old": 1})
+    with transaction.atomic(), fastsql.batched():  # kept, merged, then sent: the same
+        game.state_cache = {"newer": 3}
+        fastsql.update(game, ["move_count"], copied={"undo_state": "state_cache"})
+        fastsql.update(game, ["state_cache"])
+    game.refresh_from_db()
+    assert (game.state_cache, game.undo_state) == ({"newer": 3}, {"new": 2})
+    with transaction.atomic(), fastsql.batched():  # a later plain value of the field wins
+        game.undo_state = {"plain": 4}
+        fastsql.update(game, ["state_cache"], copied={"undo_state": "state_cache"})
+        fastsql.update(game, ["undo_state"])
+    game.refresh_from_db()
+    assert game.undo_state == {"plain": 4}
+
+
+@pytest.mark.django_db
 def test_exists_and_moves_stay_append_only(started_game):
     from hanseweb.mail.models import OutboundEmail as Out
 

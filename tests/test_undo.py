@@ -89,6 +89,39 @@ def test_undo_is_rebuilt_from_the_log_when_the_snapshot_is_stale(started_game):
 
 
 @pytest.mark.django_db
+def test_the_undo_step_is_the_snapshot_the_row_held_copied_in_the_database(started_game):
+    # an undoable move from a current snapshot: the row copies its old snapshot to undo_state
+    # (not a second copy sent); from a stale snapshot the rebuilt step is sent as a value
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Game
+
+    game, _ = started_game("hansa", 2)
+    seat = _to_phase_three(game)
+    before = _dump(game.state_cache)
+    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    with CaptureQueriesContext(connection) as ctx:
+        act(game, seat, move)
+    updates = [q["sql"] for q in ctx.captured_queries if 'UPDATE "games_game"' in q["sql"]]
+    assert len(updates) == 1 and '"undo_state" = "state_cache"' in updates[0]
+    game.refresh_from_db()
+    assert (_dump(game.undo_state), game.undo_seat) == (before, seat) and _dump(game.state_cache) != before
+    act(game, seat, "undo")
+    game.refresh_from_db()
+    assert _dump(game.state_cache) == before
+
+    # the same move again, but the stored snapshot is stale: the step is rebuilt and sent
+    Game.objects.filter(pk=game.pk).update(state_seq=None)
+    with CaptureQueriesContext(connection) as ctx:
+        act(game, seat, move)
+    updates = [q["sql"] for q in ctx.captured_queries if 'UPDATE "games_game"' in q["sql"]]
+    assert len(updates) == 1 and '"undo_state" = "state_cache"' not in updates[0] and '"undo_state" = ' in updates[0]
+    game.refresh_from_db()
+    assert _dump(game.undo_state) == before
+
+
+@pytest.mark.django_db
 def test_the_game_page_offers_undo_only_when_possible(client, started_game):
     game, _ = started_game("hansa", 2)
     seat = _to_phase_three(game)
