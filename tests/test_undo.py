@@ -27,12 +27,17 @@ def _to_phase_three(game):
         act(game, seat, "no fill" if "no fill" in moves else moves[0])
 
 
-@pytest.mark.django_db
-def test_a_ship_move_is_taken_back(started_game):
+def _at_a_ship_move(started_game):
+    """A 2-player Hansa game at its first player's actions: (game, seat, state dump, a ship move)."""
     game, _ = started_game("hansa", 2)
     seat = _to_phase_three(game)
-    before = _dump(game.state_cache)
     move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    return game, seat, _dump(game.state_cache), move
+
+
+@pytest.mark.django_db
+def test_a_ship_move_is_taken_back(started_game):
+    game, seat, before, move = _at_a_ship_move(started_game)
     act(game, seat, move)
     game.refresh_from_db()
     assert services.can_undo(game, seat) and not services.can_undo(game, 1 - seat)
@@ -77,10 +82,7 @@ def test_no_undo_once_another_seat_must_act_or_after_a_reveal(started_game):
 def test_undo_is_rebuilt_from_the_log_when_the_snapshot_is_stale(started_game):
     from games.models import Game
 
-    game, _ = started_game("hansa", 2)
-    seat = _to_phase_three(game)
-    before = _dump(game.state_cache)
-    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    game, seat, before, move = _at_a_ship_move(started_game)
     act(game, seat, move)
     Game.objects.filter(pk=game.pk).update(state_cache=None, state_seq=None, undo_state=None, undo_seat=None)
     act(game, seat, "undo")
@@ -97,10 +99,7 @@ def test_the_undo_step_is_the_snapshot_the_row_held_copied_in_the_database(start
 
     from games.models import Game
 
-    game, _ = started_game("hansa", 2)
-    seat = _to_phase_three(game)
-    before = _dump(game.state_cache)
-    move = next(m for m in game.engine_obj.legal_moves(game.state_cache, seat) if m.startswith("move "))
+    game, seat, before, move = _at_a_ship_move(started_game)
     with CaptureQueriesContext(connection) as ctx:
         act(game, seat, move)
     updates = [q["sql"] for q in ctx.captured_queries if 'UPDATE "games_game"' in q["sql"]]
