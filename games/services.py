@@ -144,7 +144,6 @@ def _locked(game_id: int) -> Game:
     game = _read(game_id, lock=True)
     if game is None:
         raise GameError(_("There is no such game (it may have been cancelled)."))
-    game._locked_state = game.state_cache  # the snapshot as the locked row holds it (_save_move)
     return game
 
 
@@ -363,6 +362,7 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         raise GameError(_("You have resigned from this game."))
     engine = game.engine_obj
     state = current_state(game)
+    held = state is game.state_cache  # the snapshot the locked row holds (not rebuilt by replay)
     previous = engine.to_act(state)
     if not decision_current(seat, expected_seq, game.move_count):
         raise StaleMove(
@@ -396,21 +396,20 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         seat.quiet_since_seq = None
         fastsql.update(seat, ["quiet_since_seq"])
     newly = _after_change(game, previous_to_act=previous)
-    _save_move(game)
+    _save_move(game, undo_held=held and game.undo_state is state)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
 
-def _save_move(game: Game) -> None:
-    """Save what a player's move changed on the game row. The undo step of an undoable move is
-    the snapshot the locked row held when it was current (``_locked``; the engines never change
-    a state they are given): the row copies it (SET undo_state = state_cache) rather than
-    being sent a second snapshot, encoded and parsed again. This is the row's only update in the
-    move's transaction, so it still holds that snapshot."""
-    if game.undo_state is not None and game.undo_state is getattr(game, "_locked_state", None):
+def _save_move(game: Game, *, undo_held: bool) -> None:
+    """Save what a player's move changed on the game row. ``undo_held``: the undo step is the
+    snapshot the locked row holds (the engines never change a state they are given), so the row
+    copies it (SET undo_state = state_cache) rather than being sent a second snapshot, encoded
+    and parsed again. This is the row's only update in the move's transaction, so it still
+    holds that snapshot."""
+    if undo_held:
         fastsql.update(game, GAME_DERIVED_BUT_UNDO, copied={"undo_state": "state_cache"})
     else:
         fastsql.update(game, GAME_DERIVED)
-    game._locked_state = None
 
 
 def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
