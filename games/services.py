@@ -345,7 +345,7 @@ def _start(game: Game, seats: list[Seat] | None = None) -> None:
 def submit_move(game_id: int, user, text: str, *, expected_seq: int | None = None,
                 channel: str = Move.WEB) -> Outcome:
     """Validate and log one move of ``user``'s seat. Raises GameError/StaleMove with a reason."""
-    with transaction.atomic(), fastsql.batched():  # its writes go to the database together
+    with transaction.atomic(), fastsql.batched(commit=True):  # its writes go together, with the COMMIT
         game = _locked(game_id)
         seat = seat_of(game, user)
         if seat is None:

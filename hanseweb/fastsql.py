@@ -12,7 +12,7 @@ and ``Model.save`` overrides (callers use them only where a plain insert or upda
 Round trips: on PostgreSQL, ``batched()`` sends the inserts and updates made inside it together,
 in one round trip, just before the next other statement (or with it, for ``exists``) or when it
 ends; ``select_models`` reads several statements' rows in one round trip. A move waits on the
-database four times (BEGIN, the lock read, one batch of writes, COMMIT) instead of twelve.
+database three times (BEGIN, the lock read, one batch of writes with the COMMIT) instead of twelve.
 """
 from __future__ import annotations
 
@@ -36,12 +36,20 @@ def _pending() -> dict | None:
 
 
 @contextlib.contextmanager
-def batched():
+def batched(*, commit: bool = False):
     """Inside, ``insert`` and ``update`` are kept and sent together: just before any other
     statement runs on this connection (so a read always sees them), or at the end. Several
     updates of one row become one. An inserted object has its primary key from then on. Use it
     inside the transaction (it must end before the commit); on an error the kept statements are
-    dropped with the transaction. Elsewhere than PostgreSQL it changes nothing."""
+    dropped with the transaction. Elsewhere than PostgreSQL it changes nothing.
+
+    ``commit``: the caller's outermost transaction ends right after this block, with nothing in
+    between (``with transaction.atomic(), batched(commit=True):``). Its COMMIT is then sent
+    with the last writes, in the same round trip, when nothing can still roll the transaction
+    back (the outermost atomic block, no savepoint, not marked for rollback); the atomic block
+    finds the transaction committed (psycopg sends no COMMIT on an idle connection), and runs
+    its ``on_commit`` hooks as usual. If the COMMIT fails, the error is raised here and the
+    atomic block rolls back as for any error."""
     if _pending() is not None or not can_batch():
         yield
         return
@@ -49,9 +57,20 @@ def batched():
     try:
         with connection.execute_wrapper(_send_pending_first):
             yield
-            flush()
+            if commit and _pending() and _commit_is_next():
+                flush("COMMIT").close()
+            else:
+                flush()
     finally:
         _local.batch = None
+
+
+def _commit_is_next() -> bool:
+    """The transaction in progress is the outermost atomic block's, which will commit it when it
+    ends (so committing it now changes only when)."""
+    return (connection.in_atomic_block and len(connection.atomic_blocks) == 1 and not connection.savepoint_ids
+            and connection.commit_on_exit and not connection.needs_rollback
+            and not connection.closed_in_transaction)
 
 
 def _send_pending_first(execute, sql, params, many, context):

@@ -227,3 +227,104 @@ def test_two_first_mails_of_one_thread_at_once_both_go_one_as_the_reply():
     assert root.startswith("<game-999.seat-0@")
     assert rows["second@example.com"].message_id != root
     assert rows["second@example.com"].headers["In-Reply-To"] == root
+
+
+
+def _sent(statements):
+    """An execute wrapper that keeps the SQL of every statement sent."""
+    def wrapper(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+    return wrapper
+
+
+def _status():
+    return connection.connection.pgconn.transaction_status
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_commits_with_its_last_writes_in_one_round_trip(started_game):
+    from games import services
+    from games.models import Game
+    from hanseweb.mail import outbox
+
+    from .conftest import user_of
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, _ = started_game("hansa", 3)
+    seat = game.to_act[0]
+    move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+    statements, published, player = [], [], user_of(game, seat)
+    outbox.request_started()  # as in a request: the tasks queued on commit wait for the response
+    with connection.execute_wrapper(_sent(statements)):
+        services.submit_move(game.pk, player, move, expected_seq=game.move_count)
+    published, outbox._request.tasks = outbox._request.tasks, None
+    assert len(statements) == 2, [s[:80] for s in statements]
+    assert "FOR UPDATE" in statements[0]
+    assert "games_move" in statements[1] and statements[1].rstrip().endswith("COMMIT")
+    assert Game.objects.get(pk=game.pk).move_count == game.move_count + 1
+    assert published  # the on_commit hooks ran: the next player's turn mail is handed to the worker
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_commit_goes_with_the_writes_only_when_the_outermost_block_ends_next(started_game):
+    from django.db import transaction
+    from django.db.transaction import TransactionManagementError
+    from psycopg.pq import TransactionStatus
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, _ = started_game("hansa", 2)
+    seat = game.seats.get(number=0)
+    hooks = []
+
+    def write(key):
+        seat.decision_key = key
+        fastsql.update(seat, ["decision_key"])
+
+    with transaction.atomic():
+        transaction.on_commit(lambda: hooks.append("ran"))
+        with fastsql.batched(commit=True):
+            write("outermost")
+        assert _status() == TransactionStatus.IDLE  # committed with the write
+        assert hooks == []  # the atomic block runs them as it ends
+    assert hooks == ["ran"]
+    seat.refresh_from_db()
+    assert seat.decision_key == "outermost"
+
+    with transaction.atomic(), transaction.atomic():  # a savepoint: the outer block decides
+        with fastsql.batched(commit=True):
+            write("nested")
+        assert _status() == TransactionStatus.INTRANS
+
+    with pytest.raises(TransactionManagementError), transaction.atomic():
+        with fastsql.batched(commit=True):
+            write("rolled back")
+            transaction.set_rollback(True)  # nothing may be sent now: neither the write nor a COMMIT
+    seat.refresh_from_db()
+    assert seat.decision_key == "nested"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_commit_refused_with_the_writes_rolls_everything_back(started_game):
+    from django.db import IntegrityError, transaction
+
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, users = started_game("hansa", 2)
+    seat = game.seats.get(number=0)
+    before = seat.decision_key
+    hooks = []
+    with pytest.raises(IntegrityError), transaction.atomic():
+        transaction.on_commit(lambda: hooks.append("ran"))
+        with fastsql.batched(commit=True):
+            seat.decision_key = "changed"
+            fastsql.update(seat, ["decision_key"])
+            # a user that does not exist: the foreign key is checked at COMMIT (deferred)
+            fastsql.insert(Move(game=game, seq=game.move_count + 1, seat=0, user_id=users[0].pk + 10_000,
+                                text="x", channel="web", events=[]))
+    assert hooks == []
+    seat.refresh_from_db()
+    assert seat.decision_key == before
+    assert not Move.objects.filter(game=game, seq=game.move_count + 1).exists()
