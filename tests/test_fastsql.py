@@ -242,6 +242,15 @@ def _status():
     return connection.connection.pgconn.transaction_status
 
 
+@pytest.fixture
+def first_seat(started_game):
+    """A two-player game of Hansa, its players and its first seat (batches: PostgreSQL only)."""
+    if not fastsql.can_batch():
+        pytest.skip("several statements in one round trip: PostgreSQL")
+    game, users = started_game("hansa", 2)
+    return game, users, game.seats.get(number=0)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_move_commits_with_its_last_writes_in_one_round_trip(started_game):
     from games import services
@@ -268,15 +277,12 @@ def test_a_move_commits_with_its_last_writes_in_one_round_trip(started_game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_commit_goes_with_the_writes_only_when_the_outermost_block_ends_next(started_game):
+def test_the_commit_goes_with_the_writes_only_when_the_outermost_block_ends_next(first_seat):
     from django.db import transaction
     from django.db.transaction import TransactionManagementError
     from psycopg.pq import TransactionStatus
 
-    if not fastsql.can_batch():
-        pytest.skip("several statements in one round trip: PostgreSQL")
-    game, _ = started_game("hansa", 2)
-    seat = game.seats.get(number=0)
+    _game, _users, seat = first_seat
     hooks = []
 
     def write(key):
@@ -307,13 +313,10 @@ def test_the_commit_goes_with_the_writes_only_when_the_outermost_block_ends_next
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_commit_refused_with_the_writes_rolls_everything_back(started_game):
+def test_a_commit_refused_with_the_writes_rolls_everything_back(first_seat):
     from django.db import IntegrityError, transaction
 
-    if not fastsql.can_batch():
-        pytest.skip("several statements in one round trip: PostgreSQL")
-    game, users = started_game("hansa", 2)
-    seat = game.seats.get(number=0)
+    game, users, seat = first_seat
     before = seat.decision_key
     hooks = []
     with pytest.raises(IntegrityError), transaction.atomic():
