@@ -55,16 +55,28 @@ def test_the_oldest_generation_due_is_collected(quiet_gc):
 
 @pytest.mark.django_db
 def test_a_request_leaves_its_garbage_to_after_the_response(quiet_gc, client):
-    gc_between_requests.install()
-    gc.enable()
-    assert gc.get_threshold()[0] == BACKSTOP
-    cycle = weakref.ref(Node())
-    kept = [[] for _ in range(YOUNG + 100)]  # past the young threshold, far below the backstop
-    assert cycle() is not None  # no collection ran on the way
-    assert client.get("/healthz").status_code == 200
-    assert cycle() is None  # collected when the response was done
-    assert gc.get_count()[0] < YOUNG
-    del kept
+    events = []
+
+    def collecting(phase, _info):
+        if phase == "start":
+            events.append("collection")
+
+    request_finished.connect(lambda **_: events.append("response done"), weak=False, dispatch_uid="test-done")
+    gc.callbacks.append(collecting)
+    try:
+        gc_between_requests.install()  # its receiver runs after the one above
+        gc.enable()
+        assert gc.get_threshold()[0] == BACKSTOP
+        cycle = weakref.ref(Node())
+        kept = [[] for _ in range(YOUNG + 100)]  # past the young threshold, far below the backstop
+        assert cycle() is not None and events == []  # no collection ran on the way
+        assert client.get("/healthz").status_code == 200
+        assert events == ["response done", "collection"]  # none inside the request
+        assert cycle() is None and gc.get_count()[0] < YOUNG
+        del kept
+    finally:
+        gc.callbacks.remove(collecting)
+        request_finished.disconnect(dispatch_uid="test-done")
 
 
 def test_the_web_server_process_collects_between_requests(tmp_path):
