@@ -40,8 +40,8 @@ def batched(*, commit: bool = False):
     """Inside, ``insert`` and ``update`` are kept and sent together: just before any other
     statement runs on this connection (so a read always sees them), or at the end. Several
     updates of one row become one. An inserted object has its primary key from then on. Use it
-    inside the transaction (it must end before the commit); on an error the kept statements are
-    dropped with the transaction. Elsewhere than PostgreSQL it changes nothing.
+    inside the transaction (it ends before the commit, or with it: ``commit``); on an error the
+    kept statements are dropped with the transaction. Elsewhere than PostgreSQL it changes nothing.
 
     ``commit``: the caller's outermost transaction ends right after this block, with nothing in
     between (``with transaction.atomic(), batched(commit=True):``). Its COMMIT is then sent
@@ -68,9 +68,8 @@ def batched(*, commit: bool = False):
 def _commit_is_next() -> bool:
     """The transaction in progress is the outermost atomic block's, which will commit it when it
     ends (so committing it now changes only when)."""
-    return (connection.in_atomic_block and len(connection.atomic_blocks) == 1 and not connection.savepoint_ids
-            and connection.commit_on_exit and not connection.needs_rollback
-            and not connection.closed_in_transaction)
+    return (len(connection.atomic_blocks) == 1 and not connection.savepoint_ids and connection.commit_on_exit
+            and not connection.needs_rollback and not connection.closed_in_transaction)
 
 
 def _send_pending_first(execute, sql, params, many, context):
