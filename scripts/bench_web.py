@@ -23,6 +23,16 @@ Then, for each title and length, at each client count, side by side:
   player sees after sending a move, or on opening a turn mail's link). Reported, not a target:
   the targets' page is the page as a player reloads it.
 
+The floor is timed in the same rounds as what it is compared with: every round of the page
+measurement and of the submit measurement also times one floor request, before the page or POST
+in one round and after it in the next. This machine is shared: measured in a phase of its own,
+a fraction of a second long at one client, the floor could meet a quiet moment and the page or
+the POST a busy one (or the other way round), and that alone moved a row's ratio by a third.
+Each ratio is over the floor of its own rounds; the fresh page's, over the submit rounds' floor.
+The floor timed alone, in a phase of its own as before, is printed too (not a ratio's base). The
+same floor request is slower among the submit rounds, after a page made afresh and a move, than in
+a loop of floors: the POST it is compared with meets the same conditions.
+
 Clients are threads with ``requests`` sessions, each logged in once per player through the login
 form. Before anything is timed, every gunicorn worker is warmed up on each title. A game that
 ended before a length is measured at its end, and the table says so; its moves are then submitted
@@ -274,42 +284,47 @@ STOP = object()  # a client's game is over: it has nothing more to submit
 
 
 def run_clients(clients: list[Client], work, warmup: int, requests_: int, lockstep: bool = False) -> dict:
-    """One thread per client, all starting together, each ``warmup + requests_`` times: prepare
-    with ``work(client, index)`` (not timed), which returns a shot; fire the shot (timed: it returns
-    the seconds of its request, or None if the request failed) or STOP. ``lockstep``: every round,
-    all clients prepare, then all fire together, so what is timed never overlaps a preparation.
-    Returns the timed latencies (s) of the rounds after the warm-up, failures and a first error."""
+    """One thread per client, all starting together, each ``warmup + requests_`` rounds: prepare
+    with ``work(client, index)`` (not timed), which returns the round's shots (``{label: shot}``,
+    fired in that order; a lone shot is labelled "main") or STOP; fire each shot (timed: it
+    returns the seconds of its request, or None if the request failed). ``lockstep``: every
+    round, all clients prepare, then all fire together, so what is timed never overlaps a
+    preparation. Returns, per label, the timed latencies (s) of the rounds after the warm-up and
+    the failures: ``{label: {"times": [...], "failures": n}}``."""
     barrier = threading.Barrier(len(clients))
     results = [None] * len(clients)
 
     def main(i):
         from django.db import connection
 
-        times, failures, error, stopped = [], 0, None, False
+        times, failures, error, stopped = {}, {}, None, False
         try:
             barrier.wait()
             for k in range(warmup + requests_):
-                shot = None
+                shots = {}
                 if not stopped:
                     try:
-                        shot = work(clients[i], i)
+                        shots = work(clients[i], i)
                     except Exception as exc:  # noqa: BLE001 - counted and shown, the run goes on
-                        failures, error = failures + 1, error or repr(exc)
-                    if shot is STOP:
-                        stopped, shot = True, None
+                        failures["main"], error = failures.get("main", 0) + 1, error or repr(exc)
+                        shots = {}
+                    if shots is STOP:
+                        stopped, shots = True, {}
+                    elif callable(shots):
+                        shots = {"main": shots}
                 if lockstep:
                     barrier.wait()
                 elif stopped:
                     break
-                if shot is not None:
+                for label, shot in shots.items():
                     try:
                         elapsed = shot()
                     except Exception as exc:  # noqa: BLE001
                         elapsed, error = None, error or repr(exc)
                     if elapsed is None:
-                        failures += 1
+                        failures[label] = failures.get(label, 0) + 1
                     elif k >= warmup:
-                        times.append(elapsed)
+                        times.setdefault(label, []).append(elapsed)
                 if lockstep:
                     barrier.wait()
         finally:
@@ -324,7 +339,26 @@ def run_clients(clients: list[Client], work, warmup: int, requests_: int, lockst
     errors = [r[2] for r in results if r[2]]
     if errors:
         log(f"    failed requests, first error: {errors[0]}")
-    return {"times": [t for r in results for t in r[0]], "failures": sum(r[1] for r in results)}
+    labels = {label for r in results for label in (*r[0], *r[1])}
+    return {label: {"times": [t for r in results for t in r[0].get(label, [])],
+                    "failures": sum(r[1].get(label, 0) for r in results)} for label in labels}
+
+
+def with_floor(base, work, label: str):
+    """Each round of ``work`` also times a floor request, first in one round and second in the
+    next, so that a measurement and its floor share the same moments of the machine (a busy
+    moment in one phase would otherwise skew a ratio): ``{"floor": ..., label: ...}``."""
+    floor = floor_work(base)
+    rounds = {}
+
+    def paired(client, i):
+        shot = work(client, i)
+        if shot is STOP:
+            return STOP
+        k = rounds[i] = rounds.get(i, -1) + 1
+        pair = [("floor", floor(client, i)), (label, shot)]
+        return dict(pair if k % 2 == 0 else reversed(pair))
+    return paired
 
 
 def timed_get(session, url, check):
@@ -575,17 +609,23 @@ def main() -> None:
                     group = clients[:count]
                     per_client = -(-args.requests // count)
                     log(f"  {slug} {game.move_count} moves, {count} client(s) x {per_client} requests")
-                    floor = run_clients(group, floor_work(server.base), args.warmup, per_client)
+                    nothing = {"times": [], "failures": 0}
+                    alone = run_clients(group, floor_work(server.base), args.warmup, per_client).get("main", nothing)
                     sizes = []
-                    page = run_clients(group, page_work(server.base, game, seat, sizes), args.warmup, per_client)
+                    paged = run_clients(group, with_floor(server.base, page_work(server.base, game, seat, sizes), "page"),
+                                        args.warmup, per_client)
                     copies = copies_of(game, count, ended_margin=3 * (args.warmup + per_client) + 20,
                                        checkpoint=checkpoint(slug))
                     fresh = []
-                    submit = run_clients(group, submit_work(server.base, copies, args.seed, fresh), args.warmup,
-                                         per_client, lockstep=True)
-                    f_text, f95 = summary(floor, per_client * count)
-                    p_text, p95 = summary(page, per_client * count)
-                    s_text, s95 = summary(submit, per_client * count)
+                    moved = run_clients(group, with_floor(server.base, submit_work(server.base, copies, args.seed, fresh),
+                                                          "submit"), args.warmup, per_client, lockstep=True)
+                    a_text, _a95 = summary(alone, per_client * count)
+                    f_text, f95 = summary(paged.get("floor", nothing), per_client * count)
+                    p_text, p95 = summary(paged.get("page", nothing), per_client * count)
+                    g_text, g95 = summary(moved.get("floor", nothing), per_client * count)
+                    s_text, s95 = summary(moved.get("submit", nothing), per_client * count)
+                    if moved.get("main"):  # a prepare that failed
+                        s_text += f" ({moved['main']['failures']} prepares failed)"
                     # the prepare reads of each client's timed rounds that show a new move
                     seen = {}
                     fresh_times = []
@@ -599,8 +639,8 @@ def main() -> None:
                         longer = [n for n in lengths if n > game.move_count]
                         moves += f" (ended before {longer[0]}; submit from {copies[0].move_count})" if longer \
                             else f" (ended; submit from {copies[0].move_count})"
-                    rows.append([slug, moves, str(count), f_text, p_text, s_text, ratio(p95, f95), ratio(s95, f95),
-                                 n_text, ratio(n95, f95),
+                    rows.append([slug, moves, str(count), a_text, f_text, p_text, ratio(p95, f95), g_text, s_text,
+                                 ratio(s95, g95), n_text, ratio(n95, g95),
                                  f"{max(sizes) / 1000:.0f}" if sizes else "n/a", f"{snapshot / 1000:.0f}"])
                     log("    " + " | ".join(rows[-1][3:]))
         print()
@@ -610,8 +650,9 @@ def main() -> None:
         print(TARGETS)
         print()
         print(benchkit.markdown_table(
-            ["game", "moves", "clients", "floor p50 / p95", "page p50 / p95", "submit p50 / p95",
-             "page/floor p95", "submit/floor p95", "fresh page p50 / p95", "fresh/floor p95", "page KB",
+            ["game", "moves", "clients", "floor alone p50 / p95", "floor p50 / p95 (page rounds)", "page p50 / p95", "page/floor p95",
+             "floor p50 / p95 (submit rounds)", "submit p50 / p95", "submit/floor p95", "fresh page p50 / p95",
+             "fresh/floor p95", "page KB",
              "snapshot KB"], rows))
     finally:
         server.stop()
