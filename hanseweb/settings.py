@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "hanseweb.i18n.AccountLanguageMiddleware",  # a signed-in player: the language of the account
+    "hanseweb.throttle.RefusedPostsMiddleware",  # after CSRF: counts a signed-in account's refused POSTs
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -259,6 +260,8 @@ AXES_CLIENT_IP_CALLABLE = "hanseweb.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_VERBOSE = False
+# the default storage, noting errors: a POST answered with an error message was refused (throttle)
+MESSAGE_STORAGE = "hanseweb.throttle.MessageStorage"
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_IP_META_KEY = "hanseweb.throttle.client_ip"
 RATELIMIT_VIEW = "hanseweb.throttle.too_many_requests"
@@ -278,6 +281,10 @@ HANSEWEB_RATES = {
         "chat_hide_per_user": "120/h",  # moderators hiding chat messages
         "notes_per_user": "240/h",  # saving private notes, muting a chat
         "set_language_per_ip": "60/m",  # the language switcher
+        "create_club_per_user": "10/h",  # clubs an account may found
+        # refused POSTs of one signed-in account (illegal or stale moves, forms that do not
+        # validate, the wrong seat, ...); past it, all its POSTs answer 429 until the period ends
+        "refused_posts_per_user": "60/10m",
     }.items()
 }
 # django_ratelimit checks for a shared cache with atomic increments: Django's own RedisCache has

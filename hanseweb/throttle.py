@@ -5,16 +5,22 @@
 - Forms and mails: django-ratelimit counts in Django's cache (Redis when ``REDIS_URL`` is set,
   local memory in the embedded default) per client address, per account or per mail address;
   the rates are the ``HANSEWEB_RATES`` settings (``HANSEWEB_RATE_<NAME>=count/period``).
+- Every other form of a signed-in account: its refused POSTs are counted (``RefusedPosts``);
+  past ``refused_posts_per_user``, every POST of that account answers 429 until the period ends.
 """
 from __future__ import annotations
 
 import ipaddress
 import logging
+import threading
+import time
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.messages.storage.fallback import FallbackStorage
 from django.shortcuts import render
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import get_usage, is_ratelimited
 
 log = logging.getLogger(__name__)
 
@@ -83,3 +89,99 @@ def post_email(group, request) -> str:
 def too_many_requests(request, exception=None):
     """What a rate-limited request gets (RATELIMIT_VIEW)."""
     return render(request, "429.html", status=429)
+
+
+# --- refused POSTs -------------------------------------------------------------------------------
+# A flood is made of posts that change nothing: a move that is not legal, a stale or forged form,
+# the wrong seat, a form that does not validate. What an accepted post can do is bounded by the
+# game and the league themselves (a move only when it is your turn; games, chat, notes, club
+# invitations each have their own rate), so only refusals are counted, and a player, or a bot
+# playing fast and well, is never slowed down: an accepted post costs no look-up here.
+
+
+class MessageStorage(FallbackStorage):
+    """Django's default message storage, noting whether the request queued an error: that is how
+    this site's views say that a POST was refused (then redirect back to the page)."""
+
+    refused = False
+
+    def add(self, level, message, extra_tags=""):
+        if level >= messages.ERROR:
+            self.refused = True
+        return super().add(level, message, extra_tags)
+
+
+def accepted(request) -> None:
+    """For a view that answers an accepted POST with a page instead of a redirect (a new API
+    token, shown once): that page is not a form shown again."""
+    request._hanseweb_accepted = True
+
+
+def _refused(request, response) -> bool:
+    """A POST that changed nothing: an error status, an error message queued before the
+    redirect back, or its form shown again (this site answers an accepted form with a redirect,
+    and a form that does not validate with the page of the form, status 200; a view that
+    answers with a page says so with ``accepted``)."""
+    if response.status_code >= 400:
+        return True
+    if getattr(getattr(request, "_messages", None), "refused", False):
+        return True
+    return (response.status_code == 200 and response.get("Content-Type", "").startswith("text/html")
+            and not getattr(request, "_hanseweb_accepted", False))
+
+
+class _Blocked:
+    """This process's memory of the accounts over their limit, until when (``time.time()``):
+    while it lasts their POSTs are answered without asking the cache. Another process learns of
+    a block at its next refusal of that account, which the cache counts over the limit."""
+
+    def __init__(self):
+        self._until: dict[int, float] = {}
+        self._lock = threading.Lock()
+
+    def __contains__(self, user_id) -> bool:
+        until = self._until.get(user_id)
+        return until is not None and until > time.time()
+
+    def add(self, user_id, until: float) -> None:
+        with self._lock:
+            now = time.time()
+            self._until = {k: v for k, v in self._until.items() if v > now}
+            self._until[user_id] = until
+
+    def clear(self) -> None:
+        with self._lock:
+            self._until.clear()
+
+
+blocked = _Blocked()
+
+
+class RefusedPostsMiddleware:
+    """Counts the refused POSTs of each signed-in account (``refused_posts_per_user``); past the
+    limit, the account's POSTs answer 429 until the period ends, before their view runs. Placed
+    after CsrfViewMiddleware: a forged cross-site POST is refused there and does not count
+    against the account it was made to use. Anonymous POSTs (log in, sign up, password reset,
+    language) have limits of their own; the API (bearer tokens) too."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user_id = getattr(request, "_hanseweb_post_user", None)
+        if user_id is not None and user_id not in blocked and _refused(request, response):
+            usage = get_usage(request, group="hanseweb.refused_posts", key=lambda group, r: str(user_id),
+                              rate=settings.HANSEWEB_RATES["refused_posts_per_user"], increment=True)
+            if usage and usage["should_limit"]:
+                blocked.add(user_id, time.time() + max(1, usage["time_left"]))
+                log.info("rate limit refused_posts_per_user reached for account %s", user_id)
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method != "POST" or not request.user.is_authenticated:
+            return None
+        if request.user.pk in blocked:
+            return too_many_requests(request)
+        request._hanseweb_post_user = request.user.pk
+        return None

@@ -50,7 +50,8 @@ def anymail_test_backend(request):
 @pytest.fixture(autouse=True)
 def no_throttle_state(request):
     """Every test starts with no rate-limit counts and leaves none behind: they live in Django's
-    cache (the test Redis database, or local memory), which is emptied before and after. Login
+    cache (the test Redis database, or local memory), which is emptied before and after, and
+    the accounts a process holds blocked for refused posts (``hanseweb.throttle.blocked``). Login
     failures counted by axes are database rows, rolled back (or flushed) with the test's database
     like every other row."""
     if not request.config.pluginmanager.hasplugin("django") or "tests/engines/" in str(request.node.path):
@@ -58,9 +59,13 @@ def no_throttle_state(request):
         return
     from django.core.cache import caches
 
+    from hanseweb.throttle import blocked
+
     caches["default"].clear()
+    blocked.clear()
     yield
     caches["default"].clear()
+    blocked.clear()
 
 
 @pytest.fixture

@@ -258,3 +258,129 @@ def test_the_account_exists_mail_lets_an_unconfirmed_owner_set_a_password_and_co
     assert user.is_active and user.email_confirmed and user.check_password("owner passphrase 2")
     assert not user.check_password("attacker passphrase")
     assert _login(Client(), "owner@example.com", "owner passphrase 2").status_code == 302
+
+
+# --- refused posts of a signed-in account (hanseweb.throttle.RefusedPostsMiddleware) -------------
+
+def _refusals_allowed(settings, rate):
+    settings.HANSEWEB_RATES = {**settings.HANSEWEB_RATES, "refused_posts_per_user": rate}
+
+
+def _move(client, game, move, seq=None):
+    game.refresh_from_db()
+    return client.post(f"/games/{game.pk}/move/", {"move": move, "seq": game.move_count if seq is None else seq})
+
+
+def _legal(game):
+    game.refresh_from_db()
+    return game.engine_obj.legal_moves(game.state_cache, game.to_act[0])
+
+
+@pytest.mark.django_db
+def test_a_flood_of_refused_moves_is_answered_429_and_changes_nothing(client, settings, started_game, monkeypatch):
+    import time
+
+    from games.models import Game, Move
+
+    _refusals_allowed(settings, "5/10m")
+    game, _users = started_game("hansa", 2)
+    client.force_login(user_of(game, game.to_act[0]))
+    # refused, each for its own reason: not a move, a stale form, garbage bytes
+    answers = [_move(client, game, "fly to the moon"), _move(client, game, _legal(game)[0], seq=7),
+               _move(client, game, "\x00\x01"), _move(client, game, "x" * 5000), _move(client, game, ""),
+               _move(client, game, "nonsense")]
+    assert [r.status_code for r in answers] == [302] * 6  # each says why, on the game page
+    flood = [_move(client, game, "nonsense") for _ in range(20)]
+    assert {r.status_code for r in flood} == {429} and "Too many requests" in flood[0].content.decode()
+    legal = _move(client, game, _legal(game)[0])
+    assert legal.status_code == 429  # the account's posts wait, a good one too
+    assert Game.objects.get(pk=game.pk).move_count == 0 and not Move.objects.filter(game=game).exists()
+    assert client.get(f"/games/{game.pk}/").status_code == 200  # reading is not limited
+
+    later = time.time() + 601  # the ten minutes pass
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert _move(client, game, _legal(game)[0]).status_code == 302
+    assert Game.objects.get(pk=game.pk).move_count == 1
+
+
+@pytest.mark.django_db
+def test_accepted_moves_never_count_however_fast(client, settings, started_game):
+    from games.models import Game
+
+    _refusals_allowed(settings, "2/10m")
+    game, users = started_game("hansa", 2)
+    clients = {}
+    for seat in range(2):
+        clients[seat] = Client()
+        clients[seat].force_login(user_of(game, seat))
+    for _ in range(30):
+        game.refresh_from_db()
+        assert _move(clients[game.to_act[0]], game, _legal(game)[0]).status_code == 302
+    assert Game.objects.get(pk=game.pk).move_count == 30
+
+
+@pytest.mark.django_db
+def test_a_forged_cross_site_post_does_not_count_against_the_account(settings, started_game):
+    from games.models import Game
+
+    _refusals_allowed(settings, "3/10m")
+    game, _users = started_game("hansa", 2)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user_of(game, game.to_act[0]))
+    forged = [_move(client, game, "nonsense").status_code for _ in range(10)]  # no CSRF token
+    assert forged == [403] * 10
+    client.get(f"/games/{game.pk}/")
+    token = client.cookies["csrftoken"].value
+    game.refresh_from_db()
+    response = client.post(f"/games/{game.pk}/move/", {"move": _legal(game)[0], "seq": game.move_count,
+                                                       "csrfmiddlewaretoken": token})
+    assert response.status_code == 302 and Game.objects.get(pk=game.pk).move_count == 1
+
+
+@pytest.mark.django_db
+def test_a_form_shown_again_counts_and_another_account_is_not_limited(client, settings):
+    from django.urls import reverse
+
+    from hanseweb.leagues.models import Club
+
+    _refusals_allowed(settings, "3/10m")
+    client.force_login(UserFactory())
+    url = reverse("leagues:create_club")
+    codes = [client.post(url, {"name": "", "default_deadline_hours": "x"}).status_code for _ in range(6)]
+    assert codes[:4] == [200] * 4 and codes[4:] == [429, 429]  # the form again, then 429
+    assert not Club.objects.exists()
+    other = Client()
+    other.force_login(UserFactory())
+    assert other.post(url, {"name": "Der Bund", "default_deadline_hours": "48"}).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_block_is_remembered_by_the_process_and_learnt_by_another_at_its_next_refusal(client, settings,
+                                                                                      started_game):
+    from django.core.cache import caches
+
+    from hanseweb import throttle
+
+    _refusals_allowed(settings, "2/10m")
+    game, _users = started_game("hansa", 2)
+    client.force_login(user_of(game, game.to_act[0]))
+    codes = [_move(client, game, "nonsense").status_code for _ in range(4)]
+    assert codes == [302, 302, 302, 429]
+    throttle.blocked.clear()  # another process: it has not seen this account's refusals
+    assert _move(client, game, "nonsense").status_code == 302  # refused, and over the count
+    assert _move(client, game, "nonsense").status_code == 429
+    caches["default"].clear()  # this process answers from its memory, without the cache
+    assert _move(client, game, _legal(game)[0]).status_code == 429
+
+
+@pytest.mark.django_db
+def test_founding_clubs_is_rate_limited_per_account(client, settings):
+    from django.urls import reverse
+
+    from hanseweb.leagues.models import Club
+
+    settings.HANSEWEB_RATES = {**settings.HANSEWEB_RATES, "create_club_per_user": "2/h"}
+    client.force_login(UserFactory())
+    codes = [client.post(reverse("leagues:create_club"), {"name": f"Club {i}", "default_deadline_hours": "48"}).status_code
+             for i in range(4)]
+    assert codes == [302, 302, 429, 429] and Club.objects.count() == 2

@@ -145,5 +145,6 @@ def unsubscribe(request, token):
         if request.headers.get("Content-Type", "").startswith("application/x-www-form-urlencoded") and \
                 request.POST.get("List-Unsubscribe") == "One-Click":
             return HttpResponse("unsubscribed", content_type="text/plain")
+        throttle.accepted(request)
         return render(request, "accounts/unsubscribe.html", {"ok": True, "done": True})
     return render(request, "accounts/unsubscribe.html", {"ok": True, "done": False})

@@ -41,6 +41,7 @@ def create_token(request):
                        % {"count": MAX_LIVE_TOKENS})
         return redirect("profile")
     row, token = ApiToken.issue(request.user, form.cleaned_data["name"])
+    throttle.accepted(request)
     # The token is shown on this response only (never stored, never cached): no redirect.
     return render(request, "api/token_created.html", {"row": row, "token": token})
 

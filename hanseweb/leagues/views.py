@@ -46,6 +46,7 @@ def clubs(request):
 
 
 @login_required
+@ratelimit(group="create_club", key="user", rate=throttle.rate("create_club_per_user"), method="POST")
 def create_club(request):
     form = forms.ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
