@@ -14,6 +14,21 @@ def canonical_json(state: dict) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
+def reordered(value, order: str):
+    """``value`` with every object's keys in another order, as a database may hand it back:
+    "jsonb" is PostgreSQL's (shorter keys first, then bytewise), "reversed" the insertion order
+    backwards. Equal to ``value``; only the order of iteration differs."""
+    if isinstance(value, dict):
+        if order == "jsonb":
+            keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
+        else:
+            keys = list(reversed(value))
+        return {k: reordered(value[k], order) for k in keys}
+    if isinstance(value, list):
+        return [reordered(v, order) for v in value]
+    return value
+
+
 def play_random(engine, players: int, seed: int, *, choice_seed: int | None = None,
                 max_moves: int = 20000, check=None):
     """Play one random game. Returns (final_state, moves) where moves is [(seat, text)].

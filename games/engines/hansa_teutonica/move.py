@@ -14,7 +14,9 @@ from ..i18n import N_, lit, msg, say  # noqa: F401
 def _own(s: dict, seat: int):
     t, m = f"{seat}t", f"{seat}m"
     out_t, out_m = [], []
-    for r, sp in s["spaces"].items():
+    spaces = s["spaces"]
+    for r in side_of(s).routes:  # the board's order, not the state's keys' (menus must not change with it)
+        sp = spaces[r]
         if t in sp:
             out_t.append(r)
         if m in sp:

@@ -37,7 +37,9 @@ def menu(s: dict, seat: int) -> list[str]:
         empty_routes = 0
         own_with_empty = 0
         complete = []
-        for r, sp in s["spaces"].items():
+        spaces = s["spaces"]
+        for r in side.routes:  # the board's order, not the state's keys' (menus must not change with it)
+            sp = spaces[r]
             allowed = not two or pawn in side.route_provinces[r]
             empty = None in sp
             own = t_own in sp or m_own in sp
