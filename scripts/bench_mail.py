@@ -213,7 +213,8 @@ def queue_copies(template, count: int, mode: str) -> list[int]:
 
     if mode == "send" and template.render:
         done = OutboundEmail.objects.get(pk=template.pk)
-        render_pending(done)  # the row is marked sent already: only its text is used
+        if done.render:  # a worker may have made it meanwhile
+            render_pending(done)  # the row is marked sent already: only its text is used
         template = done
     fields = dict(subject=template.subject, text=template.text, html=template.html, headers=template.headers,
                   render=template.render if mode == "full" else None)
