@@ -9,13 +9,10 @@ made (no backscatter); answers are rate-limited per address (``hanseweb.mail.inb
 """
 from __future__ import annotations
 
-import base64
-import hmac
 import re
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.crypto import salted_hmac
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -28,8 +25,9 @@ from hanseweb.mail.outbox import absolute, queue_mail
 
 from . import services
 from .models import Game, Move
+from .notifications import decision_mail, thread_of
+from .reply_tokens import find_token, reply_address  # noqa: F401 - reply_address: made here for the mails
 
-TOKEN = re.compile(r"play\+(\d+)-(\d+)-(\d+)-([a-z2-7]{16})@", re.IGNORECASE)
 MAX_MOVES = 30
 MAX_TEXT = 20000
 # Mail clients the reply parser (mail-parser-reply) does not recognise yet, found in real replies:
@@ -70,29 +68,6 @@ class _Reply(EmailMessage):
             known = EmailMessage.HEADER_REGEX.fget(self).pattern
             self._with_extra_headers = re.compile("|".join((known, *EXTRA_REPLY_HEADERS)), re.MULTILINE | re.IGNORECASE)
         return self._with_extra_headers
-
-
-def _signature(game_id: int, seat: int, seq: int) -> str:
-    digest = salted_hmac("hanseweb.games.reply", f"{game_id}.{seat}.{seq}").digest()[:10]
-    return base64.b32encode(digest).decode().lower()
-
-
-def reply_address(game_id: int, seat: int, seq: int) -> str | None:
-    domain = settings.HANSEWEB_REPLY_DOMAIN
-    if not domain:
-        return None
-    return f"play+{game_id}-{seat}-{seq}-{_signature(game_id, seat, seq)}@{domain}"
-
-
-def find_token(recipients: list[str]):
-    """(game_id, seat, seq, genuine) of the first reply address among ``recipients``, or None."""
-    for address in recipients:
-        match = TOKEN.search(address)
-        if match:
-            game_id, seat, seq = (int(x) for x in match.groups()[:3])
-            genuine = hmac.compare_digest(match.group(4).lower(), _signature(game_id, seat, seq))
-            return game_id, seat, seq, genuine
-    return None
 
 
 def moves_in(text: str) -> list[str]:
@@ -283,8 +258,6 @@ def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
     """Tell the sender what happened. While a decision is still theirs, the answer is a decision
     mail with a new reply address for the current move number, so they can go on by email."""
     from hanseweb.mail.inbound import may_answer
-
-    from .notifications import decision_mail, thread_of
 
     if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
         return

@@ -15,9 +15,10 @@ from hanseweb.accounts.models import User
 from hanseweb.mail.outbox import absolute, queue_mail, queue_rendered_later
 
 from . import chat, history, presentation
-from .email_replies import reply_address
+from . import signals
 from .models import Game, Seat
-from .services import mark_told, with_users
+from .reply_tokens import reply_address
+from .services import mark_told, set_seats, with_users
 
 
 def _seats(game: Game) -> dict[int, Seat]:
@@ -99,8 +100,6 @@ def render_your_turn(params: dict) -> dict:
 
     game = Game.objects.defer("setup_events").get(pk=params["game"])
     seats = list(Seat.objects.filter(game=game).select_related("user"))
-    from .services import set_seats
-
     set_seats(game, seats)
     seq = int(params["seq"])
     if game.move_count != seq or game.state_seq != seq:
@@ -179,6 +178,18 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
             mark_told(seat, game.move_count)
         elif seat.user.mail_policy == User.NOTIFY_OFF:
             mark_told(seat, game.move_count)  # as before: no mail will tell it later either
+
+
+def _on_decisions_due(sender, *, game: Game, seats: list[int], **kwargs) -> None:
+    your_turn(game, seats)
+
+
+def _on_game_ended(sender, *, game: Game, **kwargs) -> None:
+    game_over(game)
+
+
+signals.decisions_due.connect(_on_decisions_due, dispatch_uid="games.notifications.your_turn")
+signals.game_ended.connect(_on_game_ended, dispatch_uid="games.notifications.game_over")
 
 
 def game_over(game: Game) -> None:

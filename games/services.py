@@ -23,6 +23,7 @@ from games.engines.rng import Rng, seed_state
 from hanseweb import fastsql
 from hanseweb.accounts.models import User
 
+from . import signals
 from .models import Game, Move, Seat
 
 
@@ -504,15 +505,15 @@ def _with_resignations(game: Game, result: dict) -> dict:
 
 
 def _after_change(game: Game, *, previous_to_act: list[int]) -> list[int]:
-    """Autopilot for resigned seats, then notifications for seats that now have to act."""
+    """Autopilot for resigned seats, then the announcement of what is new: the game ended, or
+    these seats have a decision to make (``games.signals``; ``games.notifications`` listens and
+    queues the mails in this transaction)."""
     _autopilot(game)
-    from . import notifications
-
     if game.status == Game.FINISHED:
-        notifications.game_over(game)
+        signals.game_ended.send(sender=Game, game=game)
         return []
     newly = [s for s in game.to_act if s not in previous_to_act]
-    notifications.your_turn(game, newly)
+    signals.decisions_due.send(sender=Game, game=game, seats=newly)
     return newly
 
 
@@ -557,9 +558,7 @@ def resign(game_id: int, user) -> Game:
                            "resigned": sorted(s.number for s in game.seats.all() if s.resigned),
                            "ended_by": "resignation"}
             game.save()
-            from . import notifications
-
-            notifications.game_over(game)
+            signals.game_ended.send(sender=Game, game=game)
             return game
         previous = list(game.to_act)
         _after_change(game, previous_to_act=previous)

@@ -1,6 +1,6 @@
 """The optional IMAP poller: for a club with a mailbox but no ESP inbound webhook, fetch the
 unread messages of one IMAP folder and feed each, as its raw bytes, through the same inbound path
-as ``receive_mail`` and the webhooks (``receive``: stored first, then processed).
+as ``receive_mail`` and the webhooks (``receiving.receive``: stored first, then processed).
 
 Uses imap-tools (a maintained IMAP client on top of the standard ``imaplib``). Configured by the
 ``HANSEWEB_IMAP_*`` settings (docs/configuration.md); ``manage.py poll_imap`` polls once, and the
@@ -20,6 +20,8 @@ from django.conf import settings
 from django.core.cache import cache
 
 from imap_tools import AND, MailBox, MailBoxStartTls, MailBoxUnencrypted, MailMessage, MailMessageFlags
+
+from .receiving import MAX_BYTES, receive
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +71,6 @@ def mailbox():
 def poll(*, limit: int = 200, box=None) -> list[Polled]:
     """Take up to ``limit`` unread messages of the configured folder through the inbound path.
     Returns what was done with each; an empty list also when another poll is running."""
-    from .management.commands.receive_mail import MAX_BYTES, receive
-
     if not cache.add(LOCK, 1, timeout=max(60, 2 * settings.HANSEWEB_IMAP_TIMEOUT + 60)):
         log.info("an IMAP poll is already running; skipped")
         return []

@@ -1,5 +1,6 @@
 """Receive mail without an ESP: feed raw mail through the same inbound path as the webhooks
-(``hanseweb.mail.inbound.store_message`` → ``process_inbound``).
+(``hanseweb.mail.receiving.receive``: ``inbound.store_message`` → ``process_inbound``; the IMAP
+poller calls it too).
 
     manage.py receive_mail < reply.eml              # one raw RFC 5322 message on stdin
     manage.py receive_mail --maildir ~/Maildir      # every message in new/, moved to cur/ after
@@ -18,46 +19,9 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
-from anymail.inbound import AnymailInboundMessage
-
-from hanseweb.mail.inbound import MAX_SENDER, clean_text, store, store_message
 from hanseweb.mail.models import InboundEmail
-from hanseweb.mail.tasks import process_inbound
-
-MAX_BYTES = 25 * 1024 * 1024
-
-
-def _envelope(message) -> list[str]:
-    found = []
-    for header in ("Delivered-To", "X-Original-To"):
-        try:
-            values = message.get_all(header) or []
-        except Exception:  # noqa: BLE001 - a malformed header
-            continue
-        for value in values:
-            value = clean_text(str(value), MAX_SENDER).strip().strip("<>").lower()
-            if "@" in value:
-                found.append(value)
-    return found
-
-
-def receive(raw: bytes, *, source: str, recipients: list[str] | None = None) -> InboundEmail:
-    """Store one raw message and process it; returns the row as it is afterwards."""
-    with transaction.atomic():
-        try:
-            message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
-            row = store_message(message, esp=source, raw=raw, raw_content_type="message/rfc822",
-                                extra_recipients=[*_envelope(message), *(recipients or [])])
-        except Exception as exc:  # noqa: BLE001 - any bytes: keep them, say why they could not be read
-            row = store(sender="", recipients=[], subject="", text="", raw=raw, raw_content_type="message/rfc822",
-                        esp=source, status=InboundEmail.UNREADABLE,
-                        outcome=clean_text(f"could not be read: {type(exc).__name__}: {exc}", 5000))
-    if row.status == InboundEmail.PENDING:
-        process_inbound(row.pk)  # idempotent: a worker that took it first makes this a no-op
-    row.refresh_from_db()
-    return row
+from hanseweb.mail.receiving import MAX_BYTES, receive
 
 
 class Command(BaseCommand):
