@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
+from games.engines.i18n import N_, lit, say
 from games.engines.fairness import SEAT_ORDER_STREAM, rank_with_resignations  # pure; verify_game draws the same
 from games.engines.rng import Rng, seed_state
 
@@ -366,11 +367,11 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     held = state is game.state_cache  # the snapshot the locked row holds (not rebuilt by replay)
     previous = engine.to_act(state)
     if not decision_current(seat, expected_seq, game.move_count):
-        raise StaleMove(
+        raise StaleMove(_(
             "The game has moved on since you looked at it: your decision is no longer the one that page "
-            f"or mail showed (it showed move {expected_seq}; the game is at move {game.move_count}). "
+            "or mail showed (it showed move %(shown)s; the game is at move %(now)s). "
             "Nothing was changed; look at the board again and choose anew."
-        )
+        ) % {"shown": expected_seq, "now": game.move_count})
     if seat.number not in previous:
         raise GameError(_("It is not your turn: nothing is waiting for your decision in this game."))
     text = " ".join(str(text or "").replace("\x00", " ").split())
@@ -385,7 +386,7 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         # A player's move must be one of the listed choices. Some engines accept moves that only
         # the deadline sweep may make (Die Hanse's "timeout", HANSE-C4/C5); players cannot.
         if canonical not in engine.legal_moves(state, seat.number):
-            raise IllegalMove(f"{canonical!r} is not one of your choices now")
+            raise IllegalMove(say(N_("'{move}' is not one of your choices now"), move=lit(canonical)))
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
         from .presentation import error_text

@@ -159,7 +159,7 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
     makes keys unique across databases that reuse primary keys."""
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
     deadline = int(deadline_at.timestamp()) if deadline_at else 0
-    return (f"gamepage:5:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+    return (f"gamepage:6:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
             f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
 
 
@@ -227,7 +227,8 @@ def game_page(request, pk):
     # A repeated view of the same version is the whole page from the cache (one cache round trip
     # with the chat's version), with this request's CSRF token put in its slots; on a miss, the
     # same round trip has brought the body if another request made it.
-    whole = seconds and not request.GET and not len(messages.get_messages(request))
+    refusal = request.session.pop(_refusal_key(pk), None) if uid is not None else None
+    whole = seconds and not request.GET and not len(messages.get_messages(request)) and refusal is None
     chat_version = body = None
     if whole:
         page_key = _page_key(body_key, request.user, version, title, listed)
@@ -262,8 +263,13 @@ def game_page(request, pk):
         move_count, title = game.move_count, game.title
     token = get_token(request)
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+    body = body.replace(CSRF_SLOT, csrf)
+    refusal_top = None
+    if refusal is not None:
+        body, placed = _with_refusal(body, refusal)
+        refusal_top = None if placed else refusal
     context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows), "version": version,
-               "body": mark_safe(body.replace(CSRF_SLOT, csrf)), "csrf_token": token,
+               "body": mark_safe(body), "csrf_token": token, "refusal": refusal_top,
                # table talk and notes: outside the cached body (a version of their own)
                **chat.page_context(pk, request.user, listed=listed, version=chat_version)}
     # What the body was made from stays in the context, built only if something asks for it (tests).
@@ -372,8 +378,31 @@ def submit_move(request, pk):
     try:
         services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
     except services.GameError as exc:
-        messages.error(request, str(exc))
+        # shown where the eye is (inside "Your move", focused) by the next view of the page, with
+        # what was typed put back (games/_refusal.html)
+        request.session[_refusal_key(pk)] = {
+            "error": str(exc), "typed": (request.POST.get("move") or "")[:200] if request.POST.get("typed") else ""}
     return redirect(f"{game_url}#play")
+
+
+def _refusal_key(pk) -> str:
+    return f"refused_{pk}"
+
+
+REFUSAL_SLOT = "<!--refusal-slot-->"
+
+
+def _with_refusal(body: str, refusal: dict) -> tuple[str, bool]:
+    """The body with a refused move's message inside "Your move" and the typed text back in the
+    "Type a move" field (opened); False when the body has no "Your move" (no longer this viewer's
+    decision: the message then goes at the top of the page)."""
+    if REFUSAL_SLOT not in body:
+        return body, False
+    body = body.replace(REFUSAL_SLOT, render_to_string("games/_refusal.html", {"refusal": refusal}), 1)
+    if refusal.get("typed"):
+        body = (body.replace("<details class=\"type-move\" data-typed-slot>", "<details class=\"type-move\" data-typed-slot open>", 1)
+                .replace("data-typed-value", format_html('value="{}"', refusal["typed"]), 1))
+    return body, True
 
 
 @login_required

@@ -20,6 +20,7 @@ import threading
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 from ninja import NinjaAPI, Router
@@ -28,6 +29,7 @@ from ninja.security import HttpBearer
 from ninja.throttling import BaseThrottle
 
 from hanseweb import throttle
+from hanseweb.i18n import language_of
 
 from .models import ApiToken
 
@@ -80,6 +82,9 @@ class TokenAuth(HttpBearer):
         if row is None:
             return None
         request.api_token = row
+        # a token's answers (every ``detail``) are in its account's language, like its pages
+        translation.activate(language_of(row.user))
+        request.LANGUAGE_CODE = translation.get_language()
         return row.user
 
 

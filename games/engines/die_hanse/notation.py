@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove
+from ..i18n import N_, lit, say
 from .board import BOARD, ascii_fold
 
 ALIASES = {
@@ -31,7 +32,7 @@ def _token_ok(given: str, want: str) -> bool:
 def canonical(legal: list, text: str) -> str:
     words = normalise(text)
     if not words:
-        raise IllegalMove("empty move: say what you want to do (%s)" % _menu(legal))
+        raise IllegalMove(say(N_("empty move: say what you want to do ({moves})"), moves=_menu(legal)))
     joined = " ".join(words)
     if joined in legal:
         return joined
@@ -40,11 +41,13 @@ def canonical(legal: list, text: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        raise IllegalMove("%r is ambiguous: it could be %s" % (text.strip(), " or ".join(hits[:6])))
-    raise IllegalMove("%r is not a legal move now; you can: %s" % (text.strip()[:60], _menu(legal)))
+        raise IllegalMove(say(N_("'{text}' is ambiguous: it could be {choices}"), text=lit(text.strip()[:60]),
+                          choices=lit(" / ".join(hits[:6]))))
+    raise IllegalMove(say(N_("'{text}' is not a legal move now; you can: {moves}"), text=lit(text.strip()[:60]),
+                          moves=_menu(legal)))
 
 
-def _menu(legal: list) -> str:
+def _menu(legal: list):
     if len(legal) <= 12:
-        return ", ".join(legal)
-    return ", ".join(legal[:10]) + ", … (%d moves in all)" % len(legal)
+        return lit(", ".join(legal))
+    return say(N_("{moves}, … ({n} moves in all)"), moves=lit(", ".join(legal[:10])), n=len(legal)).message

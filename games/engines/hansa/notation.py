@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove
+from ..i18n import N_, lit, say
 from .board import BOARD, fold
 
 VERBS = ["place", "fill", "move", "buy", "build", "sell", "end", "discard", "lose"]
@@ -29,14 +30,14 @@ def _verb(word: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise IllegalMove(f"'{word}' is ambiguous: did you mean {' or '.join(found)}?")
-    raise IllegalMove(f"unknown move '{word}'; moves are: place, fill, no fill, move, buy, build, sell, end, "
-                      f"discard, lose")
+        raise IllegalMove(say(N_("'{word}' is ambiguous: did you mean {choices}?"), word=lit(word), choices=lit(" / ".join(found))))
+    raise IllegalMove(say(N_("unknown move '{word}'; moves are: {moves}"), word=lit(word),
+                          moves=lit("place, fill, no fill, move, buy, build, sell, end, discard, lose")))
 
 
 def parse_city(words: list[str]) -> str:
     if not words:
-        raise IllegalMove("name a city, e.g. 'move danzig'")
+        raise IllegalMove(say(N_("name a city, e.g. '{example}'"), example=lit("move danzig")))
     name = "".join(words)
     aliases = BOARD.city_aliases
     if name in aliases:
@@ -45,8 +46,9 @@ def parse_city(words: list[str]) -> str:
     if len(found) == 1:
         return found.pop()
     if found:
-        raise IllegalMove(f"'{' '.join(words)}' could be " + " or ".join(sorted(BOARD.city_names[c] for c in found)))
-    raise IllegalMove(f"there is no city called '{' '.join(words)}'")
+        raise IllegalMove(say(N_("'{word}' could be {choices}"), word=lit(" ".join(words)),
+                          choices=lit(" / ".join(sorted(BOARD.city_names[c] for c in found)))))
+    raise IllegalMove(say(N_("there is no city called '{word}'"), word=lit(" ".join(words))))
 
 
 def parse_colour(word: str) -> int:
@@ -57,8 +59,9 @@ def parse_colour(word: str) -> int:
     if len(found) == 1:
         return found[0]
     if found:
-        raise IllegalMove(f"'{word}' could be " + " or ".join(names[i] for i in found))
-    raise IllegalMove(f"there is no goods colour '{word}' (colours: {', '.join(names)})")
+        raise IllegalMove(say(N_("'{word}' could be {choices}"), word=lit(word), choices=lit(" / ".join(names[i] for i in found))))
+    raise IllegalMove(say(N_("there is no goods colour '{word}' (colours: {colours})"), word=lit(word),
+                          colours=lit(", ".join(names))))
 
 
 def parse_tiles(rest: str) -> list[tuple[int, int]]:
@@ -71,15 +74,16 @@ def parse_tiles(rest: str) -> list[tuple[int, int]]:
         else:
             merged.append(w)
     if not merged:
-        raise IllegalMove("name a goods tile as colour/barrels, e.g. 'orange/2'")
+        raise IllegalMove(say(N_("name a goods tile as colour/barrels, e.g. '{example}'"), example=lit("orange/2")))
     out = []
     for w in merged:
         m = _TILE.match(w)
         if not m:
-            raise IllegalMove(f"'{w}' is not a goods tile; write colour/barrels, e.g. 'orange/2'")
+            raise IllegalMove(say(N_("'{word}' is not a goods tile; write colour/barrels, e.g. '{example}'"), word=lit(w),
+                          example=lit("orange/2")))
         value = int(m.group(2))
         if value not in (1, 2, 3):
-            raise IllegalMove(f"goods tiles have 1, 2 or 3 barrels, not {value}")
+            raise IllegalMove(say(N_("goods tiles have 1, 2 or 3 barrels, not {value}"), value=value))
         out.append((parse_colour(m.group(1)), value))
     return out
 
@@ -87,10 +91,10 @@ def parse_tiles(rest: str) -> list[tuple[int, int]]:
 def parse(text: str):
     """Text -> parsed move tuple. Raises IllegalMove for malformed text."""
     if not isinstance(text, str):
-        raise IllegalMove("a move must be text")
+        raise IllegalMove(N_("a move must be text"))
     norm = " ".join(fold(text).replace("\x00", " ").split())
     if not norm:
-        raise IllegalMove("the move is empty")
+        raise IllegalMove(N_("the move is empty"))
     words = norm.split(" ")
     verb = _verb(words[0])
     rest = words[1:]
@@ -100,20 +104,21 @@ def parse(text: str):
         if verb == "end" and rest in (["actions"], ["turn"], ["phase"]):
             rest = []
         if rest:
-            raise IllegalMove(f"unexpected '{' '.join(rest)}' after '{words[0]}'")
+            raise IllegalMove(say(N_("unexpected '{rest}' after '{word}'"), rest=lit(" ".join(rest)), word=lit(words[0])))
         return ("fill", verb == "fill") if verb != "end" else ("end",)
     if verb in ("place", "move"):
         return (verb, parse_city(rest))
     tiles = parse_tiles(" ".join(rest))
     if verb in TILE_VERBS:
         if len(tiles) != 1:
-            raise IllegalMove(f"'{verb}' takes exactly one tile, e.g. '{verb} orange/2'")
+            raise IllegalMove(say(N_("'{verb}' takes exactly one tile, e.g. '{example}'"), verb=lit(verb),
+                          example=lit(f"{verb} orange/2")))
         return (verb, tiles[0])
     # sell
     colours = {c for c, _ in tiles}
     if len(colours) > 1:
-        raise IllegalMove("sell one colour per step: e.g. 'sell orange/1 orange/2', then 'sell brown/2 brown/3' "
-                          "on the same visit")
+        raise IllegalMove(say(N_("sell one colour per step: e.g. '{first}', then '{second}' on the same visit"),
+                          first=lit("sell orange/1 orange/2"), second=lit("sell brown/2 brown/3")))
     return ("sell", (tiles[0][0], sorted(v for _, v in tiles)))
 
 

@@ -6,13 +6,14 @@ import re
 import unicodedata
 
 from ..base import IllegalMove
+from ..i18n import N_, lit, say
 
 _KEEP = re.compile(r"[^a-z0-9+\- ]+")
 
 
 def normalise(text: str) -> str:
     if not isinstance(text, str):
-        raise IllegalMove("a move must be text")
+        raise IllegalMove(N_("a move must be text"))
     t = unicodedata.normalize("NFKD", text)
     t = "".join(ch for ch in t if not unicodedata.combining(ch)).lower()
     t = t.replace("ß", "ss").replace("+3", "plus3").replace("+4", "plus4")
@@ -41,15 +42,23 @@ def match(legal: list[str], text: str, prompt) -> str:
     if norm in legal:
         return norm
     if not norm:
-        raise IllegalMove(f"empty move; {prompt}")
+        raise IllegalMove(say(N_("empty move; {prompt}"), prompt=_message(prompt)))
     words = norm.split()
     found = [m for m in legal
              if len(m.split()) == len(words) and all(_word_matches(g, f) for g, f in zip(words, m.split()))]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise IllegalMove(f"{text.strip()!r} is ambiguous: it could be " + ", ".join(found[:6]))
+        raise IllegalMove(say(N_("'{text}' is ambiguous: it could be {choices}"), text=lit(text.strip()),
+                          choices=lit(", ".join(found[:6]))))
     if not legal:
-        raise IllegalMove("you have nothing to decide now")
+        raise IllegalMove(N_("you have nothing to decide now"))
     shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
-    raise IllegalMove(f"{text.strip()!r} is not possible now. {prompt} Possible moves: {shown}")
+    raise IllegalMove(say(N_("'{text}' is not possible now. {prompt} Possible moves: {moves}"), text=lit(text.strip()[:60]),
+                          prompt=_message(prompt), moves=lit(shown)))
+
+
+def _message(prompt):
+    """A prompt as a message parameter: its message (translated when shown) or its text as is."""
+    message = getattr(prompt, "message", None)
+    return message if message is not None else lit(prompt or "")
