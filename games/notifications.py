@@ -76,6 +76,7 @@ def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, 
         "legal": legal,
         "deadline": game.deadline_at,
         "game_url": absolute(reverse("game", args=[game.pk])),
+        "rules_url": absolute(reverse("rules", args=[game.engine]) + f"?game={game.pk}"),
         "away": away(game),
         **extra,
     }

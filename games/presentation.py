@@ -135,7 +135,7 @@ def move_label(slug: str, view: dict, move: str, names: list[str]) -> str:
 # Headings of the groups of move buttons, by the move's first word (its kind).
 GROUP_NAMES = {
     "place": pgettext_lazy("move group", "Place"), "move": pgettext_lazy("move group", "Move"), "buy": gettext_lazy("Buy"), "sell": gettext_lazy("Sell"), "build": gettext_lazy("Build"), "discard": gettext_lazy("Give up"),
-    "fill": gettext_lazy("Markets"), "no": gettext_lazy("Markets"), "end": gettext_lazy("Finish"), "done": gettext_lazy("Finish"), "cancel": gettext_lazy("Finish"), "back": gettext_lazy("Finish"),
+    "fill": gettext_lazy("Markets"), "no": gettext_lazy("Markets"), "end": gettext_lazy("Finish"), "done": gettext_lazy("Finish"), "cancel": gettext_lazy("Take back"), "back": gettext_lazy("Take back"),
     "assign": gettext_lazy("Actions"), "displace": gettext_lazy("Actions"), "establish": gettext_lazy("Establish"), "with": gettext_lazy("Which piece"), "on": gettext_lazy("Where"),
     "at": gettext_lazy("Where"), "to": gettext_lazy("Where"), "from": gettext_lazy("Bring from"), "swap": gettext_lazy("Swap"), "space": gettext_lazy("Which space"),
     "kontor": gettext_lazy("Reward"), "extra": gettext_lazy("Reward"), "develop": gettext_lazy("Reward"), "nothing": gettext_lazy("Reward"), "coellen": gettext_lazy("Reward"),

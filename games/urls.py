@@ -21,5 +21,6 @@ urlpatterns = [
     path("games/<int:pk>/chat/<int:message_id>/hide/", chat_views.hide, name="chat_hide"),
     path("games/<int:pk>/chat/mute/", chat_views.mute, name="chat_mute"),
     path("games/<int:pk>/notes/", chat_views.note, name="seat_note"),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
     path("join/<slug:code>/", views.join_by_code, name="join_by_code"),  # codes are URL-safe base64
 ]

@@ -496,3 +496,19 @@ def resign(request, pk):
     else:
         messages.success(request, _("You have resigned."))
     return redirect("game", pk=pk)
+
+
+def rules(request, slug):
+    """A title's rules in short (issue 24 item 10), in the reader's language: one template per
+    title with its three languages (templates/games/rules/); linked from the game page and mails.
+    ``?game=<id>`` adds a way back to that game."""
+    from games.engines import available_slugs, get_engine
+
+    if slug not in available_slugs():
+        raise Http404(_("No such game."))
+    back = None
+    game_id = request.GET.get("game", "")
+    if game_id.isdigit() and len(game_id) < 12:
+        back = reverse("game", args=[int(game_id)])
+    return render(request, "games/rules.html", {
+        "engine": get_engine(slug), "summary": f"games/rules/{slug}.html", "lang": get_language(), "back": back})

@@ -24,7 +24,7 @@ def _goods(tokens: list[str], _=render) -> str:
 def label(view: dict, move: str, names=None, _=render) -> str:
     w = move.split()
     verb, args = w[0], w[1:]
-    fixed = {"back": N_("Go back a step"), "pass": N_("Pass"), "done": N_("Done"), "refill": N_("Refill your hand"),
+    fixed = {"back": N_("Take back this choice"), "pass": N_("Pass"), "done": N_("Done"), "refill": N_("Refill your hand"),
              "trade": N_("Trade nothing"), "discard": N_("Discard nothing")}
     if move in fixed:
         return _(fixed[move])

@@ -56,7 +56,7 @@ def label(view: dict, move: str, names=None, _=render) -> str:
         "displace": N_("Action: displace a rival's piece"),
         "move": N_("Action: move your own pieces (Liber Sophiae)"),
         "end": N_("End your turn"),
-        "cancel": N_("Cancel this action"),
+        "cancel": N_("Take back this action"),
         "done": N_("Done"),
         "nothing": N_("Take no reward"),
         "elsewhere": N_("Choose another target route"),
