@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hanseweb.i18n import language_of
 
@@ -133,11 +134,14 @@ def may_mail_decision(game: Game, seat: Seat) -> bool:
 
 
 def next_digest_at(user: User, now):
-    """When ``user``'s next daily digest goes out: today at its hour (the site's time zone), or at
+    """When ``user``'s next daily digest goes out: today at its hour (the player's time zone), or at
     the next beat when that hour has passed without one, or tomorrow when today's is sent."""
-    local = timezone.localtime(now)
+    from hanseweb.timezones import zone_of
+
+    zone = zone_of(user)
+    local = timezone.localtime(now, zone)
     due = local.replace(hour=user.digest_hour, minute=0, second=0, microsecond=0)
-    if user.digest_sent_at is not None and timezone.localtime(user.digest_sent_at).date() == local.date():
+    if user.digest_sent_at is not None and timezone.localtime(user.digest_sent_at, zone).date() == local.date():
         return due + timedelta(days=1)
     return max(due, local)
 
@@ -299,7 +303,8 @@ def _left(delta) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return _("%(days)d d %(hours)d h left") % {"days": days, "hours": hours}
+        return ngettext("%(days)d day %(hours)d h left", "%(days)d days %(hours)d h left", days) % {
+            "days": days, "hours": hours}
     if hours:
         return _("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
     return _("%(minutes)d min left") % {"minutes": minutes}

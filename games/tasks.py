@@ -105,7 +105,7 @@ def send_reminders(now=None) -> int:
 @shared_task(name="games.tasks.send_digests")
 def send_digests(now=None) -> int:
     """The daily digests that are due: players with the digest policy whose hour has come today
-    (the site's time zone) and who have had none today. Idempotent per day: each player's day is
+    (in each player's time zone) and who have had none today. Idempotent per day: each player's day is
     claimed by one conditional UPDATE of ``digest_sent_at`` in the transaction that queues the mail,
     so a second beat (or a second worker) sends nothing more. Returns the mails queued."""
     from django.db import transaction
@@ -115,16 +115,28 @@ def send_digests(now=None) -> int:
 
     from . import notifications
 
+    from hanseweb.timezones import zone_of
+
     now = now or timezone.now()
-    local = timezone.localtime(now)
-    midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
-    due = User.objects.filter(notify=User.NOTIFY_DIGEST, email_confirmed=True, is_active=True,
-                              digest_hour__lte=local.hour) \
-        .filter(Q(digest_sent_at__isnull=True) | Q(digest_sent_at__lt=midnight))
+
+    def today_start(user):  # midnight of today in the player's time zone, or None before the hour
+        local = timezone.localtime(now, zone_of(user))
+        if local.hour < user.digest_hour:
+            return None
+        return local.replace(hour=0, minute=0, second=0, microsecond=0)
+
+    # a digest sent within the last hour is today's (the beat runs every few minutes): skipped by SQL;
+    # the others are checked against their own day
+    due = User.objects.filter(notify=User.NOTIFY_DIGEST, email_confirmed=True, is_active=True) \
+        .filter(Q(digest_sent_at__isnull=True) | Q(digest_sent_at__lt=now - timedelta(hours=1))) \
+        .only("pk", "digest_hour", "time_zone", "digest_sent_at")
     sent = 0
-    for user_id in due.values_list("pk", flat=True)[:5000]:
+    for candidate in list(due[:20000]):
+        midnight = today_start(candidate)
+        if midnight is None or (candidate.digest_sent_at is not None and candidate.digest_sent_at >= midnight):
+            continue  # its hour has not come yet today, or today's is sent
         with transaction.atomic():
-            user = User.objects.select_for_update(skip_locked=True).filter(pk=user_id).first()
+            user = User.objects.select_for_update(skip_locked=True).filter(pk=candidate.pk).first()
             if user is None or (user.digest_sent_at is not None and user.digest_sent_at >= midnight):
                 continue  # another worker has it, or it was sent meanwhile
             previous = user.digest_sent_at

@@ -1,5 +1,6 @@
 import functools
 import hashlib
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
@@ -46,11 +47,18 @@ def lobby(request):
         running, waiting, finished = [], [], []
         for game in mine[:200]:
             seat = services.seat_of(game, request.user)
-            row = {"game": game, "seat": seat, "names": presentation.player_names(game),
-                   "my_turn": game.status == Game.RUNNING and seat.number in (game.to_act or []) and not seat.resigned}
+            names = presentation.player_names(game)
+            row = {"game": game, "seat": seat, "names": names,
+                   "my_turn": game.status == Game.RUNNING and seat.number in (game.to_act or []) and not seat.resigned,
+                   # who is to act (you first), and until when
+                   "to_act": [names[n] for n in sorted(game.to_act or [], key=lambda n: n != seat.number)
+                              if n < len(names)] if game.status == Game.RUNNING else []}
             {Game.RUNNING: running, Game.OPEN: waiting, Game.FINISHED: finished}[game.status].append(row)
-        running.sort(key=lambda r: not r["my_turn"])
-        context.update(running=running, waiting=waiting, finished=finished[:20])
+        # your turn first; then by time left (no deadline last)
+        far = timezone.now() + timedelta(days=36500)
+        running.sort(key=lambda r: (not r["my_turn"], r["game"].deadline_at or far))
+        context.update(running=running, waiting=waiting, finished=finished[:20],
+                       my_turns=sum(1 for r in running if r["my_turn"]))
     context["open_games"] = open_games[:50]
     context["watch_games"] = (
         Game.objects.filter(status=Game.RUNNING, listed=True).defer(*LARGE)
@@ -158,9 +166,10 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
     None) per seat: going on or off vacation, or a vacation running out, is a new version). The invite code
     makes keys unique across databases that reuse primary keys."""
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
-    deadline = int(deadline_at.timestamp()) if deadline_at else 0
+    # the deadline is shown in the reader's time zone with the time left (to the minute)
+    deadline = f"{int(deadline_at.timestamp())}:{int(timezone.now().timestamp() // 60)}" if deadline_at else 0
     return (f"gamepage:6:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
-            f"{'-' if viewer is None else viewer}:{get_language()}:{digest}")
+            f"{'-' if viewer is None else viewer}:{get_language()}:{timezone.get_current_timezone_name()}:{digest}")
 
 
 TOKEN_SLOT = "\x00csrf\x00"  # where a whole cached page takes the request's CSRF token (no page holds NUL)
@@ -228,7 +237,9 @@ def game_page(request, pk):
     # with the chat's version), with this request's CSRF token put in its slots; on a miss, the
     # same round trip has brought the body if another request made it.
     refusal = request.session.pop(_refusal_key(pk), None) if uid is not None else None
-    whole = seconds and not request.GET and not len(messages.get_messages(request)) and refusal is None
+    next_turn = request.session.pop(NEXT_TURN, None) if uid is not None and NEXT_TURN in request.session else None
+    whole = (seconds and not request.GET and not len(messages.get_messages(request)) and refusal is None
+             and next_turn is None)
     chat_version = body = None
     if whole:
         page_key = _page_key(body_key, request.user, version, title, listed)
@@ -268,8 +279,11 @@ def game_page(request, pk):
     if refusal is not None:
         body, placed = _with_refusal(body, refusal)
         refusal_top = None if placed else refusal
+    my_turn = status == Game.RUNNING and any(
+        number == viewer and not resigned and number in (to_act or []) for number, _u, resigned, *_r in rows)
     context = {"title": title, "pk": pk, "move_count": move_count, "seat_count": len(rows), "version": version,
-               "body": mark_safe(body), "csrf_token": token, "refusal": refusal_top,
+               "body": mark_safe(body), "csrf_token": token, "refusal": refusal_top, "my_turn": my_turn,
+               "next_turn": next_turn,
                # table talk and notes: outside the cached body (a version of their own)
                **chat.page_context(pk, request.user, listed=listed, version=chat_version)}
     # What the body was made from stays in the context, built only if something asks for it (tests).
@@ -376,13 +390,34 @@ def submit_move(request, pk):
         messages.error(request, form.problem())
         return redirect(game_url)
     try:
-        services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
+        outcome = services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
     except services.GameError as exc:
         # shown where the eye is (inside "Your move", focused) by the next view of the page, with
         # what was typed put back (games/_refusal.html)
         request.session[_refusal_key(pk)] = {
             "error": str(exc), "typed": (request.POST.get("move") or "")[:200] if request.POST.get("typed") else ""}
+    else:
+        seat = services.seat_of(outcome.game, request.user)
+        if outcome.game.status != Game.RUNNING or seat.number not in (outcome.game.to_act or []):
+            # done here for now: the way on to the next game where it is this player's turn
+            request.session[NEXT_TURN] = _next_turn(request.user, exclude=pk)
+            return redirect(game_url)
     return redirect(f"{game_url}#play")
+
+
+NEXT_TURN = "next_turn"
+
+
+def _next_turn(user, exclude: int) -> dict:
+    """The player's running game where it is their turn with the least time left (none: {})."""
+    rows = (Seat.objects.filter(user=user, resigned=False, game__status=Game.RUNNING).exclude(game_id=exclude)
+            .values_list("number", "game_id", "game__title", "game__to_act", "game__deadline_at")[:500])
+    mine = [(deadline, game_id, title) for number, game_id, title, to_act, deadline in rows if number in (to_act or [])]
+    if not mine:
+        return {}
+    far = timezone.now() + timedelta(days=36500)
+    deadline, game_id, title = min(mine, key=lambda r: (r[0] or far, r[1]))
+    return {"pk": game_id, "title": title, "count": len(mine)}
 
 
 def _refusal_key(pk) -> str:

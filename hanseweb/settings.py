@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "hanseweb.i18n.AccountLanguageMiddleware",  # a signed-in player: the language of the account
+    "hanseweb.timezones.TimeZoneMiddleware",  # the reader's time zone: the account's, else the browser's
     "hanseweb.throttle.RefusedPostsMiddleware",  # after CSRF: counts a signed-in account's refused POSTs
     "hanseweb.method_not_allowed.FriendlyMethodNotAllowedMiddleware",  # a GET on a form's address: a page, not a blank 405
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -58,3 +58,30 @@ def log_time(value):
         return ""
     value = template_localtime(value)
     return f"{value.day} {str(MONTHS_3[value.month]).title()} {value.hour:02d}:{value.minute:02d}"
+
+
+def time_left_text(value, now=None) -> str:
+    """The time until ``value`` in words: "2 days 3 h left", "5 h 20 min left", "12 min left",
+    or "time is up" (issue 24 item 6)."""
+    from django.utils import timezone
+    from django.utils.translation import ngettext
+
+    if not isinstance(value, datetime.datetime):
+        return ""
+    seconds = (value - (now or timezone.now())).total_seconds()
+    if seconds <= 0:
+        return gettext("time is up")
+    minutes = int(seconds // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return ngettext("%(days)d day %(hours)d h left", "%(days)d days %(hours)d h left", days) % {
+            "days": days, "hours": hours}
+    if hours:
+        return gettext("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
+    return gettext("%(minutes)d min left") % {"minutes": max(minutes, 1)}
+
+
+@register.filter
+def time_left(value):
+    return time_left_text(value)

@@ -43,10 +43,20 @@ class SignupForm(forms.ModelForm):
         user = super().save(commit=False)
         user.set_password(self.cleaned_data["password1"])
         user.language = supported(translation.get_language()) or user.language  # the page's language
+        user.time_zone = _browser_zone()  # the browser's (hanseweb/timezones.py), or "" until it tells
         user.is_active = False  # until the address is confirmed
         if commit:
             user.save()
         return user
+
+
+def _browser_zone() -> str:
+    from django.utils import timezone
+
+    from hanseweb.timezones import valid
+
+    current = timezone.get_current_timezone()
+    return "" if current is timezone.get_default_timezone() else valid(getattr(current, "key", ""))
 
 
 class LoginForm(AuthenticationForm):
@@ -75,18 +85,29 @@ class LoginForm(AuthenticationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "language", "notify", "digest_hour"]
+        fields = ["display_name", "language", "time_zone", "notify", "digest_hour"]
         widgets = {"notify": forms.RadioSelect}
         labels = {"notify": _("Game emails"), "digest_hour": _("Hour of the daily digest"),
-                  "language": _("Language of pages and emails")}
+                  "language": _("Language of pages and emails"), "time_zone": _("Your time zone")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["digest_hour"].required = False  # only the digest uses it; kept when not sent
         self.fields["language"].required = False  # kept when not sent
+        from hanseweb.timezones import names
+
+        # deadlines and the digest hour are shown in it (hanseweb/timezones.py); kept when not sent
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Your time zone"), required=False,
+            choices=[("", _("As my browser says"))] + [(n, n.replace("_", " ")) for n in sorted(names())])
 
     def clean_language(self):
         return self.cleaned_data.get("language") or self.instance.language
+
+    def clean_time_zone(self):
+        if "time_zone" not in self.data:  # not sent: kept
+            return self.instance.time_zone
+        return self.cleaned_data.get("time_zone") or ""  # empty: the browser's again (its next request)
 
     def clean_digest_hour(self):
         hour = self.cleaned_data.get("digest_hour")

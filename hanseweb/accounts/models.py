@@ -55,7 +55,9 @@ class User(AbstractUser):
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
     digest_hour = models.PositiveSmallIntegerField(
         default=8, choices=[(h, f"{h:02d}:00") for h in range(24)],
-        help_text=_("the hour of the daily digest (the site's time zone)"))
+        help_text=_("the hour of the daily digest (in your time zone)"))
+    # The reader's time zone (hanseweb/timezones.py): an IANA name; empty until the browser told it.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     # When the last digest was made (one per day: the beat claims the day with this field).
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Vacation (hanseweb/accounts/vacation.py): away until this time; days taken in vacation_year.

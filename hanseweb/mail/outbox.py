@@ -81,8 +81,11 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     """
     from hanseweb.i18n import language_for
 
+    from hanseweb.timezones import override_for
+
     headers = dict(headers or {})
-    with translation.override(language or language_for(user=user, email=to)):
+    # in the recipient's language and time zone (dates, deadlines, time left)
+    with translation.override(language or language_for(user=user, email=to)), override_for(user):
         fields = rendered_fields(template=template, context=context, user=user, headers=headers, inline_svg=inline_svg)
     return _queue(to=to, user=user, kind=kind or template.rsplit("/", 1)[-1], headers=headers, thread=thread,
                   list_key=list_key, list_name=list_name, fields=fields)
@@ -131,7 +134,9 @@ def render_pending(email: OutboundEmail) -> None:
 
     spec = email.render
     # in the recipient's language: the renderer's words (view text, log lines, prompt) and the templates
-    with translation.override(language_for(user=email.user, email=email.to)):
+    from hanseweb.timezones import override_for
+
+    with translation.override(language_for(user=email.user, email=email.to)), override_for(email.user):
         made = renderers.get(spec["name"])(dict(spec.get("params") or {}))
         extra = dict(made.get("headers") or {})
         fields = rendered_fields(template=made["template"], context=made["context"], user=email.user, headers=extra,
