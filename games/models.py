@@ -222,7 +222,9 @@ class ChatMessage(AppendOnly):
 
     class Meta:
         ordering = ["game", "id"]
-        indexes = [models.Index(fields=["game", "id"], name="games_chat_game_id")]
+        indexes = [models.Index(fields=["game", "id"], name="games_chat_game_id"),
+                   # the chat mail sweep (games/chat_mail.py) reads the lines of the last day
+                   models.Index(fields=["created_at"], name="games_chat_created")]
 
     def __str__(self) -> str:
         return f"chat {self.pk} in {self.game_id} by seat {self.seat}"

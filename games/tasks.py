@@ -145,3 +145,12 @@ def send_digests(now=None) -> int:
             user.digest_sent_at = previous  # the digest lists what ended since the previous one
             sent += notifications.digest(user, now)
     return sent
+
+
+@shared_task(name="games.tasks.send_chat_news")
+def send_chat_news(now=None) -> int:
+    """Table talk that no turn mail carried within the window, mailed to "every decision" readers
+    (games/chat_mail.py). Returns the mails queued."""
+    from .chat_mail import send_chat_news as send
+
+    return send(now)

@@ -285,7 +285,8 @@ def game_page(request, pk):
                "body": mark_safe(body), "csrf_token": token, "refusal": refusal_top, "my_turn": my_turn,
                "next_turn": next_turn,
                # table talk and notes: outside the cached body (a version of their own)
-               **chat.page_context(pk, request.user, listed=listed, version=chat_version)}
+               **chat.page_context(pk, request.user, listed=listed, version=chat_version),
+               "chat_version": chat_version or chat.current_version(pk)}
     # What the body was made from stays in the context, built only if something asks for it (tests).
     context.update({k: SimpleLazyObject(functools.partial(lambda k: full()[k], k)) for k in BODY_CONTEXT})
     response = render(request, "games/game.html", context)
@@ -314,14 +315,22 @@ def game_export(request, pk):
 def game_status(request, pk):
     """Tiny JSON for the page's 'something happened' check (public facts only), in one query:
     the page polls it every few seconds and fetches its body only when ``version`` changed."""
+    uid = request.user.pk if request.user.is_authenticated else None
     row = (Game.objects.filter(pk=pk)
-           .annotate(seat_n=Count("seats"), resigned_n=Count("seats", filter=Q(seats__resigned=True)))
-           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n").first())
+           .annotate(seat_n=Count("seats"), resigned_n=Count("seats", filter=Q(seats__resigned=True)),
+                     mine=Count("seats", filter=Q(seats__user_id=uid)))
+           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n", "listed", "mine").first())
     if row is None:
         raise Http404("No such game.")
-    move_count, status, to_act, seat_n, resigned_n = row
-    return JsonResponse({"move_count": move_count, "status": status, "seats": seat_n,
-                         "version": _version(move_count, status, to_act, seat_n, resigned_n)})
+    move_count, status, to_act, seat_n, resigned_n, listed, mine = row
+    data = {"move_count": move_count, "status": status, "seats": seat_n,
+            "version": _version(move_count, status, to_act, seat_n, resigned_n)}
+    if status != Game.OPEN and (listed or mine):
+        # the table talk's version (a cache read): the page fetches new chat lines when it changes.
+        # Only for who may read the chat (a listed game's spectators, the players; moderators of
+        # an invitation-only game see new lines on reload)
+        data["chat"] = chat.current_version(pk)
+    return JsonResponse(data)
 
 
 def _version(move_count, status, to_act, seats, resigned) -> str:

@@ -181,12 +181,16 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "hanseweb")
 # HANSEWEB_RENDER_QUEUE names the queue of ``render_email`` (deploy/ runs a prefork worker on it);
 # unset, it is the default queue, so one worker does everything.
 HANSEWEB_RENDER_QUEUE = env("HANSEWEB_RENDER_QUEUE", "")
+# Table talk by mail on its own, for "every decision" readers, when no turn mail carried it within
+# this many minutes (games/chat_mail.py).
+HANSEWEB_CHAT_MAIL_AFTER_MINUTES = int(env("HANSEWEB_CHAT_MAIL_AFTER_MINUTES", "15"))
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "hanseweb.mail.tasks.sweep_outbox", "schedule": timedelta(minutes=1)},
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
     "daily-digests": {"task": "games.tasks.send_digests", "schedule": timedelta(minutes=15)},
+    "chat-news": {"task": "games.tasks.send_chat_news", "schedule": timedelta(minutes=1)},
     "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
     "ratings": {"task": "hanseweb.leagues.tasks.rate_finished_games", "schedule": timedelta(minutes=1)},
 }
