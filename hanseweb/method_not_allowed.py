@@ -11,19 +11,20 @@ from __future__ import annotations
 import re
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy
 
 KEEP = ("/api/", "/anymail/")  # machine addresses: their 405 stays as it is
-_BACK = [  # (pattern of the address, where the page points back to)
-    (re.compile(r"^/games/(\d+)/"), "/games/{}/"),
-    (re.compile(r"^/seasons/(\d+)/"), "/seasons/{}/"),
+_BACK = [  # (pattern of the address, where the page points back to, the link's words)
+    (re.compile(r"^/games/(\d+)/"), "/games/{}/", gettext_lazy("Back to the game")),
+    (re.compile(r"^/seasons/(\d+)/"), "/seasons/{}/", gettext_lazy("Back to the season")),
 ]
 
 
-def back_link(path: str) -> str | None:
-    for pattern, target in _BACK:
+def back_link(path: str) -> tuple[str, str] | None:
+    for pattern, target, words in _BACK:
         m = pattern.match(path)
         if m and target.format(m.group(1)) != path:
-            return target.format(m.group(1))
+            return target.format(m.group(1)), str(words)
     return None
 
 
