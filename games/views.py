@@ -409,8 +409,8 @@ def submit_move(request, pk):
         seat = services.seat_of(outcome.game, request.user)
         if outcome.game.status != Game.RUNNING or seat.number not in (outcome.game.to_act or []):
             # done here for now: the way on to the next game where it is this player's turn
+            # (the page then has no "Your move": the jump to #play leaves it at the top, at the link)
             request.session[NEXT_TURN] = _next_turn(request.user, exclude=pk)
-            return redirect(game_url)
     return redirect(f"{game_url}#play")
 
 

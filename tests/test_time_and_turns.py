@@ -167,7 +167,7 @@ def test_titles_say_when_it_is_your_turn_and_a_move_leads_to_the_next_game(clien
     # my move in the first game: placement passes the turn on
     move = first.engine_obj.legal_moves(first.state_cache, first.to_act[0])[0]
     response = client.post(f"/games/{first.pk}/move/", {"move": move, "seq": first.move_count})
-    assert response.status_code == 302 and response["Location"] == f"/games/{first.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/games/{first.pk}/#play"
     page = client.get(response["Location"]).content.decode()
     assert f'href="/games/{second.pk}/"' in page and "Next game where it is your turn" in page
     assert "<title>Your turn" not in page
