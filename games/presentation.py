@@ -99,6 +99,47 @@ def error_text(exc) -> str:
     return tr(message) if message is not None else tr(str(exc))
 
 
+def error_html(exc) -> str:
+    """``error_text`` as HTML for the page: the words escaped, and a typed word or a move's notation
+    (the message's ``lit`` parameters) as ``<code class="notation">``, shown as what it is (the
+    protocol, not a sentence of the page's language)."""
+    message = getattr(exc, "message", None)
+    if message is None and exc.args:
+        message = getattr(exc.args[0], "message", None)
+    return _html(message if message is not None else str(exc))
+
+
+def _html(message) -> str:
+    from django.utils.html import escape
+
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return escape(_gettext(message) if message.strip() else message)
+    params = {name: _html_param(value) for name, value in (message.get("params") or {}).items()}
+    key = message["key"]
+    try:
+        return escape(_gettext(key) if key.strip() else key).format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English text instead
+        return escape(key).format(**params)
+
+
+def _html_param(value) -> str:
+    from django.utils.html import escape
+
+    from games.engines.i18n import is_message
+
+    if is_message(value):
+        return _html(value)
+    if isinstance(value, dict) and "lit" in value:
+        return f'<code class="notation">{escape(value["lit"])}</code>'
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_html_param(v) for v in value)
+    if isinstance(value, str):
+        return escape(_gettext(value) if value.strip() else value)
+    return escape(str(value))
+
+
 def prompt_text(view: dict) -> str:
     """What the view asks of its seat, in the active language."""
     return tr(view.get("prompt_msg") or view.get("prompt") or "")

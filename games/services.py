@@ -389,9 +389,14 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
             raise IllegalMove(say(N_("'{move}' is not one of your choices now"), move=lit(canonical)))
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
-        from .presentation import error_text
+        from django.utils.html import escape
 
-        raise GameError(_("Not accepted: %(reason)s") % {"reason": error_text(exc)}) from None
+        from .presentation import error_html, error_text
+
+        refused = GameError(_("Not accepted: %(reason)s") % {"reason": error_text(exc)})
+        # the same for the page, notation marked as such (games/_refusal.html)
+        refused.html = str(escape(_("Not accepted: %(reason)s"))) % {"reason": error_html(exc)}
+        raise refused from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
     if seat.quiet_since_seq is not None:  # the player acted: the debounced policy may mail again

@@ -404,7 +404,7 @@ def submit_move(request, pk):
         # shown where the eye is (inside "Your move", focused) by the next view of the page, with
         # what was typed put back (games/_refusal.html)
         request.session[_refusal_key(pk)] = {
-            "error": str(exc), "typed": (request.POST.get("move") or "")[:200] if request.POST.get("typed") else ""}
+            "error": str(exc), "html": getattr(exc, "html", None), "typed": (request.POST.get("move") or "")[:200] if request.POST.get("typed") else ""}
     else:
         seat = services.seat_of(outcome.game, request.user)
         if outcome.game.status != Game.RUNNING or seat.number not in (outcome.game.to_act or []):

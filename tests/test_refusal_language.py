@@ -102,3 +102,31 @@ def test_mail_answer_in_the_readers_language(settings, started_game):
         store(sender=user.email, recipients=[reply_to], subject="Re: dein Zug", text="verzonden\n")
     answer = [m for m in mail.outbox if m.to == [user.email]][-1]
     assert "unbekannter Zug" in answer.body and "unknown move" not in answer.body, answer.body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["nl", "de"])
+@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"])
+def test_the_pages_refusal_has_no_english_and_shows_notation_as_notation(client, started_game, slug, language):
+    from .test_i18n import assert_no_english, visible_text
+
+    game, users = started_game(slug, 3)
+    seat = game.to_act[0]
+    user = user_of(game, seat)
+    user.language = language
+    user.save(update_fields=["language"])
+    client.force_login(user)
+    typed = "qq <b>zz</b>"
+    response = client.post(f"/games/{game.pk}/move/", {"move": typed, "seq": game.move_count, "typed": "1"})
+    assert response.status_code == 302
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    start = html.index('id="refused"')
+    alert = html[html.rindex("<div", 0, start):html.index("</div>", start) + 6]
+    assert "<b>" not in alert  # what was typed is escaped (Hansa names only the first word)
+    assert "&lt;b&gt;zz&lt;/b&gt;" in alert or (slug == "hansa" and "qq" in alert)
+    assert '<code class="notation">' in alert
+    assert_no_english(visible_text(alert), f"refusal {slug} ({language})", [u.display_name for u in users])
+    # what was typed is back in its field, escaped
+    assert 'value="qq &lt;b&gt;zz&lt;/b&gt;"' in html
+    game.refresh_from_db()
+    assert game.move_count == 0
