@@ -62,8 +62,12 @@ def export(game: Game, viewer: int | None) -> dict:
         "players": game.players,
         "options": {k: v for k, v in (game.options or {}).items() if k != "seats"},
         "seat_order": {"mode": game.seat_order},
-        "seats": [{"seat": s.number, "name": names[s.number], "joined": joining.index(s), "resigned": s.resigned}
+        "seats": [{"seat": s.number, "name": names[s.number], "joined": joining.index(s), "resigned": s.resigned,
+                   "forfeited": s.forfeited}
                   for s in seats],
+        # a seat that changed hands (a league's replacement): its moves up to after_seq were old's
+        "takeovers": [{"seat": t.seat, "old": t.old_user.display_name, "new": t.new_user.display_name,
+                       "after_seq": t.after_seq} for t in game.takeovers.select_related("old_user", "new_user")],
         "created_at": _iso(game.created_at),
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),

@@ -111,6 +111,9 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     resigned = models.BooleanField(default=False)
     resigned_at = models.DateTimeField(null=True, blank=True)
+    # The seat did not resign: an organiser ruled it forfeited (a league's ``award_forfeit``);
+    # pages, mails, standings, feeds and exports say "forfeit", not "resigned".
+    forfeited = models.BooleanField(default=False)
     # How far this seat has been told what happened (turn mail / own move): a Move ``seq``.
     seen_seq = models.PositiveIntegerField(default=0)
     # Per-seat stale checks (DESIGN "Stale checks are per seat"): the move count at which this
@@ -139,6 +142,25 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.game_id} (seat {self.number})"
+
+
+class SeatTakeover(models.Model):
+    """A player took over a running game's seat from another (a league's replacement): from
+    ``after_seq`` on the seat is ``new_user``'s; the moves up to it were ``old_user``'s. Shown
+    on the game page, its log and its export; written once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takeovers")
+    seat = models.PositiveSmallIntegerField()
+    old_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    new_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    after_seq = models.PositiveIntegerField(help_text=_("The game's move count when the seat changed hands"))
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "after_seq", "pk"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game {self.game_id}: {self.old_user_id} -> {self.new_user_id} after {self.after_seq}"
 
 
 class AppendOnlyError(Exception):

@@ -209,6 +209,7 @@ def game_over(game: Game) -> None:
             "score": (result.get("scores") or [None] * game.players)[number],
             "breakdown": (result.get("breakdown") or [None] * game.players)[number],
             "resigned": seat.resigned,
+            "forfeited": seat.forfeited,
         })
     standings.sort(key=lambda r: (r["place"] or 99))
     for number, seat in _seats(game).items():

@@ -507,7 +507,38 @@ def _store(game: Game, state: dict, mover: int | None = None, told: bool = False
 def _with_resignations(game: Game, result: dict) -> dict:
     # A resigned seat is placed below every seat that played on, whatever its score.
     resigned = sorted(s.number for s in game.seats.all() if s.resigned)
-    return rank_with_resignations(result, resigned, game.players)
+    ranked = rank_with_resignations(result, resigned, game.players)
+    forfeited = sorted(s.number for s in game.seats.all() if s.forfeited)
+    return {**ranked, "forfeited": forfeited} if forfeited else ranked
+
+
+def take_over_seat(game_id: int, old_user, new_user) -> Game:
+    """``new_user`` takes over ``old_user``'s seat in a running game (a league's replacement):
+    the same seat, its decisions and mails are ``new_user``'s from now on (a mail or page made
+    for ``old_user`` no longer plays it: replies must come from the seat's account); the moves so
+    far stay logged with the account that made them and a ``SeatTakeover`` row says from which
+    move on the seat changed hands. The old player's private notes of the seat are not passed on."""
+    from .models import SeatNote, SeatTakeover
+
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = seat_of(game, old_user)
+        if seat is None or game.status != Game.RUNNING or seat.resigned:
+            raise GameError(_("%(name)s has no seat to hand over in this game (it is over, or they have "
+                              "left it).") % {"name": old_user})
+        if seat_of(game, new_user) is not None:
+            raise GameError(_("%(name)s already plays in this game.") % {"name": new_user})
+        SeatNote.objects.filter(seat=seat).delete()
+        Seat.objects.filter(pk=seat.pk).update(user=new_user, quiet_since_seq=None, reminded_seq=None,
+                                               seen_seq=game.move_count, chat_told_id=0)
+        SeatTakeover.objects.create(game=game, seat=seat.number, old_user=old_user, new_user=new_user,
+                                    after_seq=game.move_count)
+        _load_seats(game)
+        if seat.number in (game.to_act or []):
+            from . import notifications
+
+            notifications.your_turn(game, [seat.number])
+        return game
 
 
 def _after_change(game: Game, *, previous_to_act: list[int]) -> list[int]:
@@ -540,9 +571,11 @@ def _autopilot(game: Game) -> None:
     raise RuntimeError(f"autopilot did not settle in game {game.pk}")
 
 
-def resign(game_id: int, user) -> Game:
+def resign(game_id: int, user, *, forfeit: bool = False) -> Game:
     """Leave a running game. With one player left the game ends; otherwise the resigned seat's
-    decisions are taken by autopilot (the spec's default moves) and it is ranked last."""
+    decisions are taken by autopilot (the spec's default moves) and it is ranked last.
+    ``forfeit``: not the player's choice but an organiser's ruling (a league's forfeit): the seat
+    is marked ``forfeited`` and the result says so (``forfeited``, ``ended_by: "forfeit"``)."""
     with transaction.atomic():
         game = _locked(game_id)
         seat = seat_of(game, user)
@@ -552,7 +585,8 @@ def resign(game_id: int, user) -> Game:
             raise GameError(_("You have already resigned."))
         seat.resigned = True
         seat.resigned_at = timezone.now()
-        seat.save(update_fields=["resigned", "resigned_at"])
+        seat.forfeited = forfeit
+        seat.save(update_fields=["resigned", "resigned_at", "forfeited"])
         remaining = [s for s in game.seats.all() if not s.resigned]
         if len(remaining) <= 1:
             game.status = Game.FINISHED
@@ -562,7 +596,8 @@ def resign(game_id: int, user) -> Game:
             ranking = [1 if not s.resigned else 2 for s in sorted(game.seats.all(), key=lambda s: s.number)]
             game.result = {"scores": None, "ranking": ranking, "breakdown": None,
                            "resigned": sorted(s.number for s in game.seats.all() if s.resigned),
-                           "ended_by": "resignation"}
+                           "forfeited": sorted(s.number for s in game.seats.all() if s.forfeited),
+                           "ended_by": "forfeit" if forfeit else "resignation"}
             game.save()
             signals.game_ended.send(sender=Game, game=game)
             return game

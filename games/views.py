@@ -104,17 +104,23 @@ def _game_context(request, game: Game) -> dict:
     state = services.current_state(game)
     number = seat.number if seat else None
     view = engine.view(state, number)
+    if game.status != Game.RUNNING and view.get("to_act"):
+        # a game ended by resignation or forfeit stops with a decision pending in its state: over
+        # is over, nobody is to act (the players list, the text view, the board)
+        view = {**view, "to_act": []}
     legal = engine.legal_moves(state, number) if (seat and not seat.resigned and game.status == Game.RUNNING) else []
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names)
+    running = game.status == Game.RUNNING  # a finished game waits for nobody (even if its state still did)
     context.update(
         view=view,
         names=names,
         players=[{"seat": s, "name": names[s.number], **marks[s.number],
-                  "to_act": s.number in view["to_act"],
+                  "to_act": running and s.number in view["to_act"],
                   "away_until": _away_until(s.user.vacation_until, timezone.now())} for s in seats],
-        waiting_for=[names[n] for n in view["to_act"]],
+        waiting_for=[names[n] for n in view["to_act"]] if running else [],
+        takeovers=_takeovers(game, names),
         svg=presentation.board_svg(game.engine, view, names, legal=legal),
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,
@@ -149,13 +155,23 @@ def _result_rows(game: Game, names, marks):
             "score": result["scores"][i] if result.get("scores") else None,
             "breakdown": (result.get("breakdown") or [None] * game.players)[i],
             "resigned": i in result.get("resigned", []),
+            "forfeited": i in result.get("forfeited", []),
         })
     return sorted(rows, key=lambda r: r["place"])
 
 
+def _takeovers(game: Game, names) -> list[dict]:
+    """Who played a seat before whom (a league's replacement): [{"seat", "old", "new", "after"}]."""
+    from .models import SeatTakeover
+
+    return [{"seat": t.seat, "name": names[t.seat], "old": t.old_user.display_name,
+             "new": t.new_user.display_name, "after": t.after_seq}
+            for t in SeatTakeover.objects.filter(game_id=game.pk).select_related("old_user", "new_user")]
+
+
 CSRF_SLOT = "<!--csrf-slot-->"
 BODY_CONTEXT = ("game", "seat", "engine", "view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
-                "prompt", "log", "log_older", "result_rows")
+                "prompt", "log", "log_older", "result_rows", "takeovers")
 
 
 def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_at, viewer,
@@ -351,6 +367,7 @@ def game_log(request, pk):
     window = history.recent(game, seat.number if seat else None, presentation.player_names(game),
                             before=before, limit=history.PAGE * 5)
     return render(request, "games/log.html", {"game": game, "seat": seat, "log": list(reversed(window.lines)),
+                                              "takeovers": _takeovers(game, presentation.player_names(game)),
                                               "older": window.older, "newer": window.newer})
 
 

@@ -131,7 +131,10 @@ def league_results(request, pk: int, secret: str):
         places = sorted(seats, key=lambda s: ranking[s.number] if s.number < len(ranking) else 99)
         text = "; ".join(
             f"{ranking[s.number]}. {s.user}" + (f" ({scores[s.number]})" if scores else "")
-            + (" (resigned)" if s.resigned else "") for s in places)
+            + (" (forfeit)" if s.forfeited else " (resigned)" if s.resigned else "")
+            for s in places)
+        if (game.result or {}).get("ended_by") == "forfeit":
+            text += " · Ended by forfeit."
         feed.add_item(title=f"{game.title}: {places[0].user} wins" if places else game.title,
                       link=settings.SITE_URL + game.get_absolute_url(), description=text,
                       unique_id=f"tag:hanseweb,game-{game.pk}", pubdate=game.finished_at, updateddate=game.finished_at)

@@ -5,11 +5,13 @@ The league mails are the new-table mail (a round has started, which for round 1 
 start), the bye mail (a round leaves the player without a table) and invitations to a club mailed to an address. They follow the policy of the account
 they go to:
 
-- every decision, debounced: sent at once (one mail per new table: a new table is a new game,
-  the debounce is per game);
-- daily digest: not sent; the next digest lists them (``digest_items``, registered with the games'
+- the new-table mail is news a player should not miss: it goes out at once under every policy but
+  "off" (one mail per new table: a new table is a new game, the debounce is per game);
+- the bye mail and invitations: at once under every decision and debounced; under the daily
+  digest not sent, the next digest lists them (``digest_items``, registered with the games'
   digest);
-- off: not sent (only the essential account mails go out: address confirmation, password reset).
+- off: nothing is sent (only the essential account mails go out: address confirmation, password
+  reset).
 
 An invitation mailed to an address without a confirmed account is sent (there is no policy to
 follow). The inviter is told the same either way: it does not reveal whether an address has an
@@ -24,6 +26,12 @@ from django.utils.translation import gettext as _
 from hanseweb.mail.outbox import absolute
 
 
+def mail_at_all(user) -> bool:
+    """Whether news a player should not miss (a new table) goes to ``user``: under every policy
+    but "off"."""
+    return user.mail_policy != get_user_model().NOTIFY_OFF
+
+
 def mail_now(user) -> bool:
     """Whether a league mail to ``user`` goes out at once under their policy."""
     User = get_user_model()
@@ -36,22 +44,12 @@ def account_for(email: str):
 
 
 def digest_items(user, since, now) -> list[dict]:
-    """The league news for ``user``'s daily digest: tables of rounds started since the last digest,
-    and club invitations mailed to their address since then (still valid, not yet a member)."""
-    from .models import ClubInvite, Entry, Membership, Round, Table
+    """The league news for ``user``'s daily digest: rounds started since the last digest that left
+    them without a table, and club invitations mailed to their address since then (still valid,
+    not yet a member). New tables are not listed: their mail went out at once (``mail_at_all``)."""
+    from .models import ClubInvite, Entry, Membership, Round
 
     items = []
-    tables = (Table.objects.filter(game__seats__user=user, round__created_at__gt=since, round__created_at__lte=now)
-              .select_related("round__season__league", "division", "game").order_by("round__created_at", "pk"))
-    for table in tables:
-        season = table.round.season
-        seat = table.seat_order.index(user.pk) + 1 if user.pk in table.seat_order else None
-        items.append({"text": _("Round %(round)d of %(league)s (season %(season)d) has started: your table in "
-                                "%(division)s, seat %(seat)s of %(seats)d: %(game)s")
-                      % {"round": table.round.number, "league": season.league.name, "season": season.number,
-                         "division": table.division.name, "seat": seat or "?", "seats": len(table.seat_order),
-                         "game": table.game.title},
-                      "url": absolute(table.game.get_absolute_url())})
     rounds = (Round.objects.filter(season__entries__user=user, season__entries__status=Entry.ACTIVE,
                                    created_at__gt=since, created_at__lte=now)
               .select_related("season__league").order_by("created_at", "pk"))

@@ -84,6 +84,12 @@ class League(models.Model):
         default=False, help_text=_("Only tables of exactly the table size, with byes for the players left over; "
                                  "otherwise tables of ±1 (then ±2) seat everyone whenever the game allows"))
     rated = models.BooleanField(default=True)
+    # Who may see the league's games (docs/visibility.md): False = the club's members and the
+    # games' players (the default); True = anyone, logged out included.
+    public = models.BooleanField(default=False, help_text=_("Anyone may look at the league's games and results"))
+    # Part of the secret of the league's feed addresses: a new one (``rotate_feeds``) retires the
+    # old addresses, e.g. when a member has left the club.
+    feed_key = models.CharField(max_length=32, blank=True, default="")
     # Vacation in this league's games (docs/leagues.md "Vacation"): empty = no cap (the player's own
     # yearly allowance holds them like any game), 0 = forbidden, N = held at most N days per season.
     vacation_days = models.PositiveSmallIntegerField(
@@ -165,6 +171,10 @@ class Entry(models.Model):
     seed_rating = models.FloatField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=ACTIVE)
     dropped_at_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The entry whose place this one took (``replace_player``): the plan's place is the same, so
+    # the fairness figures count the place, not the person.
+    replaces = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="replaced_by")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -240,7 +250,8 @@ class OrganiserAction(models.Model):
         gettext_noop("remove sign-up"), gettext_noop("seed divisions"), gettext_noop("move player"),
         gettext_noop("start season"), gettext_noop("pause season"), gettext_noop("resume season"),
         gettext_noop("drop player"), gettext_noop("replace player"), gettext_noop("award forfeit"),
-        gettext_noop("finish season"), gettext_noop("season complete"), gettext_noop("next season"))}
+        gettext_noop("finish season"), gettext_noop("season complete"), gettext_noop("next season"),
+        gettext_noop("league visibility"), gettext_noop("rotate feeds"), gettext_noop("revoke invitation"))}
 
     # the keys of ``details`` and the words among their values, for translation on the pages
     DETAIL_WORDS = {w: w for w in (
@@ -250,7 +261,9 @@ class OrganiserAction(models.Model):
         gettext_noop("by"), gettext_noop("division"), gettext_noop("player"), gettext_noop("players"),
         gettext_noop("after_round"), gettext_noop("resigned_games"), gettext_noop("replacement"), gettext_noop("game"),
         gettext_noop("previous"), gettext_noop("promoted"), gettext_noop("relegated"),
-        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round-robin"), gettext_noop("swiss"))}
+        gettext_noop("rating"), gettext_noop("organiser"), gettext_noop("round-robin"), gettext_noop("swiss"),
+        gettext_noop("running_games"), gettext_noop("taken_over_games"), gettext_noop("autopilot"),
+        gettext_noop("take over"), gettext_noop("public"), gettext_noop("league"))}
 
     @property
     def details_shown(self) -> list[tuple[str, str]]:

@@ -520,17 +520,23 @@ def _pair_swiss(season: Season, division: Division, rnd: Round) -> None:
     season.save(update_fields=["plan"])
 
 
-def _mail_table(table: Table, players: list) -> None:
+def _mail_table(table: Table, players: list, *, only=None, took_over_from=None) -> None:
+    """The new-table mail to every player of the table (``only``: to that one; ``took_over_from``:
+    they take over that player's seat in a running game). A new table is news a player should not
+    miss: it goes out at once under every notification policy but "off" (docs/leagues.md "Mails")."""
     from hanseweb.mail.outbox import absolute, queue_mail
 
     season = table.round.season
     names = [str(p) for p in players]
-    from .mail import mail_now
+    from .mail import mail_at_all
 
     for seat, player in enumerate(players):
-        if not mail_now(player):  # the policy (hanseweb/leagues/mail.py): digest lists it, off: none
+        if only is not None and player.pk != only.pk:
+            continue
+        if not mail_at_all(player):  # the policy (hanseweb/leagues/mail.py): off: none
             continue
         queue_mail(to=player.email, template="leagues/mail/new_table", user=player, kind="league_table", context={
+            "took_over_from": str(took_over_from) if took_over_from is not None else "",
             "player": player, "season": season, "league": season.league, "round": table.round,
             "division": table.division, "seat": seat + 1, "names": names, "game": table.game,
             "game_url": absolute(table.game.get_absolute_url()),
@@ -615,14 +621,25 @@ def _reform(season: Season, division: Division, dropped: list[int], played: int)
     season.save(update_fields=["plan"])
 
 
-def replace_player(season: Season, user, old, new) -> Entry:
-    """``new`` takes ``old``'s place in the rounds still to come (same division, same planned
-    seats); ``old``'s running games go on with the autopilot and ``old`` is marked dropped."""
+TAKE_OVER, AUTOPILOT = "take-over", "autopilot"
+
+
+def replace_player(season: Season, user, old, new, *, running: str = TAKE_OVER) -> Entry:
+    """``new`` takes ``old``'s place: in the rounds still to come (same division, same planned
+    seats) and, with ``running="take-over"`` (the default), in ``old``'s running games of the
+    season too (the same seat, ``games.services.take_over_seat``: the decisions and mails are
+    ``new``'s from then on, the game's log says who played which moves). With
+    ``running="autopilot"`` those games go on with the autopilot instead (``old`` resigns them).
+    ``old`` is marked dropped either way."""
+    if running not in (TAKE_OVER, AUTOPILOT):
+        raise LeagueError(_("Choose what happens to the running games: taken over or played by the autopilot."))
     with transaction.atomic():
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
         if season.status not in (Season.RUNNING, Season.PAUSED):
             raise LeagueError(_("Players can be replaced only in a running or paused season."))
+        if old.pk == new.pk:
+            raise LeagueError(_("Choose a different player as the replacement."))
         if not is_member(season.league.club, new):
             raise LeagueError(_("%(name)s is not a member of this club.") % {"name": new})
         if season.entries.filter(user=new).exists():
@@ -631,10 +648,25 @@ def replace_player(season: Season, user, old, new) -> Entry:
         if entry is None:
             raise LeagueError(_("%(name)s is not an active player of this season.") % {"name": old})
         played = played_rounds(season)
-        resigned = _resign_from_season_games(season, old)
+        taken, resigned = [], []
+        if running == TAKE_OVER:
+            tables = list(Table.objects.filter(round__season=season, game__status=Game.RUNNING,
+                                               game__seats__user=old, game__seats__resigned=False)
+                          .select_related("game", "round", "division"))
+            for table in tables:
+                try:
+                    games.take_over_seat(table.game_id, old, new)
+                except games.GameError as exc:
+                    raise LeagueError(_("Could not hand over %(title)s: %(reason)s")
+                                      % {"title": table.game.title, "reason": exc}) from exc
+                table.seat_order = [new.pk if uid == old.pk else uid for uid in table.seat_order]
+                table.save(update_fields=["seat_order"])
+                taken.append(table.game_id)
+        else:
+            resigned = _resign_from_season_games(season, old)
         entry.status, entry.dropped_at_round = Entry.DROPPED, played
         entry.save(update_fields=["status", "dropped_at_round"])
-        replacement = Entry.objects.create(season=season, division=entry.division, user=new,
+        replacement = Entry.objects.create(season=season, division=entry.division, user=new, replaces=entry,
                                            seed_rating=rating_of(new, season.league.engine))
         key = str(entry.division_id)
         rounds = season.plan.get(key, [])
@@ -643,25 +675,65 @@ def replace_player(season: Season, user, old, new) -> Entry:
             item["byes"] = [new.pk if uid == old.pk else uid for uid in item.get("byes", [])]
         season.plan = {**season.plan, key: rounds}
         season.save(update_fields=["plan"])
+        if taken:
+            _mail_taken_over(season, new, old, taken)
         _log(season.league.club, user, "replace player", season, player=str(old), replacement=str(new),
-             after_round=played, resigned_games=resigned)
+             after_round=played, running_games="take over" if running == TAKE_OVER else "autopilot",
+             **({"taken_over_games": taken} if running == TAKE_OVER else {"resigned_games": resigned}))
         return replacement
 
 
-def award_forfeit(season: Season, user, game_id: int, loser) -> Game:
-    """The organiser rules that ``loser`` forfeits a running game of this season: the seat is
-    resigned through ``games.services.resign`` (ranked below everyone who plays on)."""
+def _mail_taken_over(season: Season, new, old, game_ids: list[int]) -> None:
+    """The replacement hears of every running game whose seat is now theirs (the new-table mail of
+    each game: the table, their seat, the deadline, the links), under every policy but "off"."""
+    from .mail import mail_at_all
+
+    if not mail_at_all(new):
+        return
+    for table in (Table.objects.filter(game_id__in=game_ids)
+                  .select_related("game", "round__season__league", "division")):
+        users = {u.pk: u for u in get_user_model().objects.filter(pk__in=table.seat_order)}
+        _mail_table(table, [users[uid] for uid in table.seat_order], only=new, took_over_from=old)
+
+
+def award_forfeit(season: Season, user, game_id: int, losers) -> Game:
+    """The organiser rules that ``losers`` (one player or several) forfeit a running game of this
+    season: each seat is resigned through ``games.services.resign(forfeit=True)`` (ranked below
+    everyone who plays on; shown as a forfeit everywhere). At least one player must stay in."""
+    if not isinstance(losers, (list, tuple)):
+        losers = [losers]
     with transaction.atomic():
         season = _locked_season(season.pk)
         _require_organiser(season.league.club, user)
+        if not losers:
+            raise LeagueError(_("Tick the player or players who forfeit the game."))
         table = Table.objects.filter(round__season=season, game_id=game_id).select_related("game").first()
         if table is None:
             raise LeagueError(_("That game is not part of this season."))
-        try:
-            game = games.resign(game_id, loser)
-        except games.GameError as exc:
-            raise LeagueError(_("No forfeit: %(reason)s") % {"reason": exc}) from None
-        _log(season.league.club, user, "award forfeit", season, game=game_id, player=str(loser))
+        game = table.game
+        if game.status != Game.RUNNING:
+            raise LeagueError(_("%(title)s is over: a forfeit can only be given in a running game.")
+                              % {"title": game.title})
+        seats = {s.user_id: s for s in game.seats.select_related("user")}
+        in_game = [s for s in seats.values() if not s.resigned]
+        for loser in losers:
+            seat = seats.get(loser.pk)
+            if seat is None:
+                raise LeagueError(_("%(name)s does not play in %(title)s.") % {"name": loser, "title": game.title})
+            if seat.resigned:
+                raise LeagueError(_("%(name)s has already left %(title)s (resigned or forfeited).")
+                                  % {"name": loser, "title": game.title})
+        if len({p.pk for p in losers}) >= len(in_game):
+            raise LeagueError(_("At least one player must stay in %(title)s: a forfeit cannot rule out every "
+                                "player still in the game.") % {"title": game.title})
+        for loser in {p.pk: p for p in losers}.values():
+            try:
+                game = games.resign(game_id, loser, forfeit=True)
+            except games.GameError as exc:
+                raise LeagueError(_("No forfeit for %(name)s: %(reason)s") % {"name": loser, "reason": exc}) from None
+        names = [str(p) for p in {p.pk: p for p in losers}.values()]
+        _log(season.league.club, user, "award forfeit", season, game=game_id,
+             **({"player": names[0]} if len(names) == 1 else {"players": names}))
         return game
 
 

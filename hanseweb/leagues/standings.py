@@ -41,6 +41,7 @@ class GameResult:
     players: tuple
     ranking: tuple
     scores: tuple | None = None
+    forfeited: tuple = ()  # the seats an organiser ruled out (ranked below, like a resignation)
 
 
 def game_points(result: GameResult) -> list[float]:
@@ -67,7 +68,8 @@ class Row:
     head_to_head: int = 0
     sonneborn_berger: float = 0.0
     rank: int = 0
-    games: list = field(default_factory=list)  # (game_id, place, points) per finished game
+    games: list = field(default_factory=list)  # (game_id, place, points, forfeited) per finished game
+    forfeits: int = 0  # games the player lost by an organiser's forfeit
 
     def key(self):
         return (-self.points, -self.score, -self.head_to_head, -self.sonneborn_berger)
@@ -87,7 +89,9 @@ def standings(players: Iterable[Player], results: Iterable[GameResult],
             row.points += pts[seat]
             row.score += (result.scores[seat] or 0) if result.scores else 0
             row.wins += result.ranking[seat] == 1
-            row.games.append((result.game_id, result.ranking[seat], pts[seat]))
+            forfeited = seat in result.forfeited
+            row.forfeits += forfeited
+            row.games.append((result.game_id, result.ranking[seat], pts[seat], forfeited))
     # Sonneborn–Berger: needs everyone's final points.
     for result in results:
         for seat, p in enumerate(result.players):
@@ -130,5 +134,6 @@ def results_from_games(games: Sequence) -> list[GameResult]:
         seats = sorted(game.seats.all(), key=lambda s: s.number)
         scores = result.get("scores")
         out.append(GameResult(game_id=game.pk, players=tuple(s.user_id for s in seats),
-                              ranking=tuple(result["ranking"]), scores=tuple(scores) if scores else None))
+                              ranking=tuple(result["ranking"]), scores=tuple(scores) if scores else None,
+                              forfeited=tuple(result.get("forfeited") or ())))
     return out

@@ -227,6 +227,7 @@ def season(request, pk):
     role = _member_or_403(club, request.user)
     organiser = role == Membership.ORGANISER
     divisions = []
+    places = _places(season)
     for division in season.divisions.all():
         rounds = {}
         for table in (division.tables.select_related("game", "round").prefetch_related("game__seats__user")):
@@ -242,7 +243,8 @@ def season(request, pk):
                 upcoming.append({"number": number, "tables": [[names.get(u, u) for u in t] for t in item["tables"]],
                                  "byes": [names.get(u, u) for u in item.get("byes", [])]})
         active = [e.user_id for e in season.entries.all() if e.division_id == division.pk and e.status == "active"]
-        fairness = pairing.fairness(services._as_rounds(planned), active) if planned and active else None
+        fairness = pairing.fairness(services._as_rounds(_by_place(planned, places)), active) \
+            if planned and active else None
         divisions.append({"division": division, "standings": services.division_standings(division),
                           "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
     entry = season.entries.filter(user=request.user).first()
@@ -260,6 +262,29 @@ def season(request, pk):
         context["running_tables"] = Table.objects.filter(round__season=season, game__status=Game.RUNNING) \
             .select_related("game", "round", "division").prefetch_related("game__seats__user")
     return render(request, "leagues/season.html", context)
+
+
+def _places(season) -> dict[int, int]:
+    """{user id: user id of whoever holds that place now}: a replacement holds the place of the
+    player it replaced (``Entry.replaces``, followed through a chain of replacements)."""
+    took = dict(season.entries.filter(replaces__isnull=False).values_list("replaces__user_id", "user_id"))
+    holder = {}
+    for old in took:
+        new, seen = took[old], {old}
+        while new in took and new not in seen:
+            seen.add(new)
+            new = took[new]
+        holder[old] = new
+    return holder
+
+
+def _by_place(planned: list, places: dict[int, int]) -> list:
+    """The plan with every player replaced by whoever holds their place now: the fairness figures
+    count the place (as the plan does), not the person."""
+    if not places:
+        return planned
+    return [{"tables": [[places.get(u, u) for u in t] for t in item["tables"]],
+             "byes": [places.get(u, u) for u in item.get("byes", [])]} for item in planned]
 
 
 @login_required
@@ -280,6 +305,9 @@ def withdraw(request, pk):
     season = get_object_or_404(Season, pk=pk)
     try:
         if season.status in (Season.RUNNING, Season.PAUSED):
+            if request.POST.get("confirm") != "yes":
+                raise LeagueError(_("Tick the box to confirm that you leave the season: your running games are "
+                                    "then played by the autopilot and you get no more tables this season."))
             services.drop_player(season, request.user, request.user)
         else:
             services.withdraw(season, request.user)
@@ -294,6 +322,33 @@ def _user(request, name):
         return get_user_model().objects.get(pk=int(request.POST.get(name, "")))
     except (ValueError, get_user_model().DoesNotExist):
         raise LeagueError(_("Choose a player.")) from None
+
+
+def _losers(request):
+    """The players ticked as forfeiting (``player``, one or several)."""
+    try:
+        ids = [int(v) for v in request.POST.getlist("player")]
+    except ValueError:
+        raise LeagueError(_("Choose a player.")) from None
+    users = list(get_user_model().objects.filter(pk__in=ids))
+    if not ids:
+        raise LeagueError(_("Tick the player or players who forfeit the game."))
+    if len(users) != len(set(ids)):
+        raise LeagueError(_("Choose a player."))
+    return users
+
+
+# Actions that cannot be undone: the form names the consequence and asks for a ticked box
+# (``confirm=yes``), as resigning a game does; without it nothing changes.
+CONFIRMED = {
+    "drop": gettext_lazy("Tick the box to confirm the drop: the player's running games are then played by the "
+                         "autopilot and they get no more tables this season."),
+    "replace": gettext_lazy("Tick the box to confirm the replacement: the player leaves the season for good."),
+    "forfeit": gettext_lazy("Tick the box to confirm the forfeit: the player is ruled out of the game and ranked "
+                            "below everyone who plays on."),
+    "finish": gettext_lazy("Tick the box to confirm: a finished season starts no more rounds and cannot be "
+                           "resumed."),
+}
 
 
 def _int(request, name, what):
@@ -311,8 +366,9 @@ ACTIONS = {
     "pause": lambda r, s: services.set_paused(s, r.user, True),
     "resume": lambda r, s: services.set_paused(s, r.user, False),
     "drop": lambda r, s: services.drop_player(s, r.user, _user(r, "player")),
-    "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement")),
-    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", _("the game")), _user(r, "player")),
+    "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement"),
+                                                    running=r.POST.get("running") or services.TAKE_OVER),
+    "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", _("the game")), _losers(r)),
     "finish": lambda r, s: services.finish_season(s, r.user),
     "next": lambda r, s: services.next_season(s, r.user),
 }
@@ -334,6 +390,9 @@ def organise(request, pk, action):
         raise PermissionDenied(_("Only an organiser of this club can do that."))
     if action not in ACTIONS:
         raise PermissionDenied(_("Unknown action."))
+    if action in CONFIRMED and request.POST.get("confirm") != "yes":
+        messages.error(request, str(CONFIRMED[action]))
+        return redirect(season)
     try:
         made = ACTIONS[action](request, season)
         messages.success(request, _("Done: %(action)s.") % {"action": ACTION_NAMES.get(action, action)})
@@ -358,10 +417,10 @@ def standings_csv(request, pk):
     response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-standings.csv"'
     writer = csv.writer(response)
     writer.writerow(["division", "rank", "player", "games", "points", "score", "head_to_head",
-                     "sonneborn_berger", "status"])
+                     "sonneborn_berger", "status", "forfeits"])
     for division in season.divisions.all():
         for row in services.division_standings(division):
             writer.writerow([division.name, row.rank, row.name, row.played, row.points, row.score,
                              row.head_to_head, row.sonneborn_berger,
-                             row.entry.status if row.entry else ""])
+                             row.entry.status if row.entry else "", row.forfeits])
     return response

@@ -74,17 +74,18 @@ def test_organiser_tools_through_the_pages_are_logged(client, season_pages):
     client.post(url("resume"))
     table = Table.objects.filter(round__season=season).first()
     loser = table.game.seats.get(number=2).user
-    client.post(url("forfeit"), {"game": table.game_id, "player": loser.pk})
+    client.post(url("forfeit"), {"game": table.game_id, "player": loser.pk, "confirm": "yes"})
     assert table.game.seats.get(user=loser).resigned
-    client.post(url("drop"), {"player": members[5].pk})
+    client.post(url("drop"), {"player": members[5].pk, "confirm": "yes"})
     assert Entry.objects.get(season=season, user=members[5]).status == Entry.DROPPED
-    response = client.post(url("drop"), {"player": members[5].pk}, follow=True)
+    response = client.post(url("drop"), {"player": members[5].pk, "confirm": "yes"}, follow=True)
     assert b"not an active player" in response.content
     newcomer = UserFactory(display_name="Newcomer")
     services.join_club(services.create_invite(season.league.club, organiser).code, newcomer)
     page = client.get(season.get_absolute_url()).content.decode()
     assert f'<option value="{newcomer.pk}">Newcomer</option>' in page  # offered as a replacement
-    client.post(url("replace"), {"player": members[6].pk, "replacement": newcomer.pk})
+    response = client.post(url("replace"), {"player": members[6].pk, "replacement": newcomer.pk, "confirm": "yes"}, follow=True)
+    assert b"Done: replace a player" in response.content, response.content.decode()[-3000:]
     assert Entry.objects.get(season=season, user=newcomer).status == Entry.ACTIVE
     assert Entry.objects.get(season=season, user=members[6]).status == Entry.DROPPED
     actions = set(OrganiserAction.objects.filter(season=season).values_list("action", flat=True))

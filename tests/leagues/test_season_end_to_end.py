@@ -323,7 +323,7 @@ def test_a_season_end_to_end_through_pages_mails_and_a_real_worker(client, beat_
                 games.submit_move(running.pk, running.seats.get(number=seat).user,
                                   rng.choice(running.engine_obj.legal_moves(games.current_state(running), seat)),
                                   expected_seq=running.move_count)
-            post(client, organiser, reverse("leagues:organise", args=[season.pk, "drop"]), {"player": quitter.pk})
+            post(client, organiser, reverse("leagues:organise", args=[season.pk, "drop"]), {"player": quitter.pk, "confirm": "yes"})
             running.refresh_from_db()
             assert running.status == Game.RUNNING and running.seats.get(user=quitter).resigned  # the autopilot plays on
         for table in tables:
