@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import chat
-from .models import Game
+from .models import Game, Seat
 
 
 def _back(pk, anchor="chat"):
@@ -65,6 +65,11 @@ def history(request, pk):
     game = get_object_or_404(Game.objects.only("pk", "title", "status", "listed"), pk=pk)
     if game.status == Game.OPEN:
         raise Http404("This game has not started.")
+    from . import visibility
+
+    if not visibility.may_see(pk, game.listed, Seat.objects.filter(game_id=pk).values_list("user_id", flat=True),
+                              request.user):
+        return visibility.refuse(request)
     try:
         before = int(request.GET["before"]) if request.GET.get("before") else None
     except ValueError:

@@ -25,7 +25,7 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import fastsql, throttle
 
-from . import chat, export, history, notifications, presentation, replay, services
+from . import chat, export, history, notifications, presentation, replay, services, visibility
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -232,6 +232,10 @@ def game_page(request, pk):
     if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404(_("No such game."))
     *_ignored, move_count, status, deadline_at, invite_code, title, listed, to_act, _until, _quiet = rows[0]
+    if not listed:  # who may see it (docs/visibility.md); a listed game is public: no query
+        invited = status == Game.OPEN and request.session.get(f"invite_{pk}") == invite_code
+        if not visibility.may_see(pk, listed, [row[1] for row in rows], request.user, invited=invited):
+            return visibility.refuse(request)
     version = _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))
     if status == Game.OPEN:
         game = _game_with_seats(pk)
@@ -320,6 +324,9 @@ def game_export(request, pk):
     game = get_object_or_404(Game.objects.defer(*LARGE[:3]).prefetch_related("seats__user"), pk=pk)
     if game.status == Game.OPEN:
         raise Http404("This game has not started.")
+    refused = visibility.check(request, game)
+    if refused:
+        return refused
     data = export.export_for(game, request.user)
     response = JsonResponse(data, json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = f'inline; filename="hanseweb-game-{game.pk}.json"'
@@ -335,10 +342,16 @@ def game_status(request, pk):
     row = (Game.objects.filter(pk=pk)
            .annotate(seat_n=Count("seats"), resigned_n=Count("seats", filter=Q(seats__resigned=True)),
                      mine=Count("seats", filter=Q(seats__user_id=uid)))
-           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n", "listed", "mine").first())
+           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n", "listed", "mine",
+                        "invite_code").first())
     if row is None:
         raise Http404("No such game.")
-    move_count, status, to_act, seat_n, resigned_n, listed, mine = row
+    move_count, status, to_act, seat_n, resigned_n, listed, mine, invite_code = row
+    if not listed and not mine:  # the page's rule (docs/visibility.md); a listed game costs no second query
+        invited = status == Game.OPEN and request.session.get(f"invite_{pk}") == invite_code
+        seated = Seat.objects.filter(game_id=pk).values_list("user_id", flat=True)
+        if not visibility.may_see(pk, listed, list(seated), request.user, invited=invited):
+            raise Http404("No such game.")
     data = {"move_count": move_count, "status": status, "seats": seat_n,
             "version": _version(move_count, status, to_act, seat_n, resigned_n)}
     if status != Game.OPEN and (listed or mine):
@@ -359,6 +372,9 @@ def game_log(request, pk):
     game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
     if game.status == Game.OPEN:
         raise Http404(_("This game has not started."))
+    refused = visibility.check(request, game)
+    if refused:
+        return refused
     seat = services.seat_of(game, request.user)
     try:
         before = int(request.GET["before"]) if request.GET.get("before") else None
@@ -379,6 +395,9 @@ def game_replay(request, pk):
     game = get_object_or_404(Game.objects.defer("state_cache", "undo_state").prefetch_related("seats__user"), pk=pk)
     if game.status == Game.OPEN:
         raise Http404(_("This game has not started."))
+    refused = visibility.check(request, game)
+    if refused:
+        return refused
     seat = services.seat_of(game, request.user)
     number = seat.number if seat else None
     last = game.move_count

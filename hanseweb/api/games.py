@@ -131,10 +131,15 @@ ERRORS = {400: Error, 401: Error, 404: Error, 429: Error}
 
 def readable_game(request, game_id: int) -> tuple[Game, Seat | None]:
     """The game ``game_id`` with its seats and users, and the requesting account's seat in it
-    (None: it looks on as a spectator). The rule is the game page's: every game can be looked
-    at by its id, a seat sees its own view, anyone else the public one. Raises 404 for no game."""
+    (None: it looks on as a spectator). The rule is the game page's (docs/visibility.md): a
+    public game can be looked at by anyone, a club game by its club's members and players, a
+    private one by its players; a seat sees its own view, anyone else the public one. Raises 404
+    for no game and for a game the account may not see (its existence is not confirmed)."""
+    from games import visibility
+
     game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
-    if game is None:
+    if game is None or not visibility.may_see(game.pk, game.listed, [s.user_id for s in game.seats.all()],
+                                              request.auth):
         raise Http404(_("There is no such game (it may have been cancelled)."))
     return game, services.seat_of(game, request.auth)
 

@@ -15,6 +15,10 @@ class LeaguesConfig(AppConfig):
         # a league may cap or forbid vacation; league mails go into the daily digest (paths only:
         # nothing is imported at start-up)
         hooks.register("hold_limits", "leagues", "hanseweb.leagues.vacation.may_hold")
+        # who may see a league game (docs/visibility.md)
+        hooks.register("game_viewers", "leagues", "hanseweb.leagues.visibility.may_view")
+        hooks.register("game_level", "leagues", "hanseweb.leagues.visibility.level")
+        hooks.register("visible_games_q", "leagues", "hanseweb.leagues.visibility.visible_q")
         hooks.register("vacation_notes", "leagues", "hanseweb.leagues.vacation.notes")
         hooks.register("digest_sections", "leagues", "hanseweb.leagues.mail.digest_items",
                        gettext_lazy("From your clubs and leagues"))

@@ -24,13 +24,22 @@ from .models import League, Round, Season, Table
 SALT = "hanseweb.leagues.feeds"
 
 
-def token(kind: str, pk: int) -> str:
-    return salted_hmac(SALT, f"{kind}:{pk}").hexdigest()[:32]
+def token(kind: str, pk: int, key: str = "") -> str:
+    """The secret of a feed address; ``key`` (``League.feed_key``) is changed to retire the old
+    addresses (``services.rotate_feeds``)."""
+    return salted_hmac(SALT, f"{kind}:{pk}" + (f":{key}" if key else "")).hexdigest()[:32]
 
 
-def _check(kind: str, pk: int, given: str) -> None:
-    if not constant_time_compare(token(kind, pk), given):
+def _check(kind: str, pk: int, given: str, key: str = "") -> None:
+    if not constant_time_compare(token(kind, pk, key), given):
         raise Http404(_("No such feed."))
+
+
+def _league_key(pk: int) -> str:
+    key = League.objects.filter(pk=pk).values_list("feed_key", flat=True).first()
+    if key is None:
+        raise Http404(_("No such feed."))
+    return key
 
 
 def player_calendar_url(user) -> str:
@@ -38,11 +47,11 @@ def player_calendar_url(user) -> str:
 
 
 def league_calendar_url(league) -> str:
-    return reverse("leagues:league_calendar", args=[league.pk, token("league", league.pk)])
+    return reverse("leagues:league_calendar", args=[league.pk, token("league", league.pk, league.feed_key)])
 
 
 def league_results_url(league) -> str:
-    return reverse("leagues:league_results", args=[league.pk, token("league", league.pk)])
+    return reverse("leagues:league_results", args=[league.pk, token("league", league.pk, league.feed_key)])
 
 
 def _calendar(name: str):
@@ -105,7 +114,7 @@ def player_calendar(request, pk: int, secret: str):
 
 def league_calendar(request, pk: int, secret: str):
     """The round starts of the league's seasons that are not finished."""
-    _check("league", pk, secret)
+    _check("league", pk, secret, _league_key(pk))
     league = get_object_or_404(League, pk=pk)
     cal = _calendar(f"Hanseweb: {league.name}")
     _round_events(cal, Round.objects.filter(season__league=league).exclude(season__status=Season.FINISHED)
@@ -115,7 +124,7 @@ def league_calendar(request, pk: int, secret: str):
 
 def league_results(request, pk: int, secret: str):
     """An Atom feed of the league's finished games, newest first."""
-    _check("league", pk, secret)
+    _check("league", pk, secret, _league_key(pk))
     league = get_object_or_404(League, pk=pk)
     feed = Atom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
                      description=f"Finished games of {league.name}", language="en",

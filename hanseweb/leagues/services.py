@@ -191,6 +191,31 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     return league
 
 
+def set_league_public(league: League, user, public: bool) -> League:
+    """The organiser makes the league's games, seasons and standings public (anyone may look,
+    logged out included) or club-only again (its members and the games' players):
+    docs/visibility.md."""
+    _require_organiser(league.club, user)
+    with transaction.atomic():
+        league.public = bool(public)
+        league.save(update_fields=["public"])
+        _log(league.club, user, "league visibility", league=league.name, public=league.public)
+    return league
+
+
+def rotate_feeds(league: League, user) -> League:
+    """New secret addresses for the league's calendar and results feed: the old ones answer 404
+    from now on (e.g. after a member has left the club)."""
+    import secrets
+
+    _require_organiser(league.club, user)
+    with transaction.atomic():
+        league.feed_key = secrets.token_hex(16)
+        league.save(update_fields=["feed_key"])
+        _log(league.club, user, "rotate feeds", league=league.name)
+    return league
+
+
 def _check_vacation_days(days) -> None:
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 0 <= days <= 366):
         raise LeagueError(_("Vacation days per season are 0 (not allowed) to 366, or empty for no cap."))

@@ -15,6 +15,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/leagues/new/", views.create_league, name="create_league"),
     path("leagues/<int:pk>/", views.league, name="league"),
     path("leagues/<int:pk>/seasons/new/", views.create_season, name="create_season"),
+    path("leagues/<int:pk>/settings/", views.league_settings, name="league_settings"),
     path("seasons/<int:pk>/", views.season, name="season"),
     path("seasons/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("seasons/<int:pk>/signup/", views.sign_up, name="sign_up"),

@@ -20,6 +20,20 @@ from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, 
 from .services import LeagueError
 
 
+def _league_reader(request, league):
+    """The role of ``request.user`` in the league's club (None: not a member), or the answer for
+    someone who may not read the league's pages: a public league's pages are for anyone
+    (docs/visibility.md), a club league's for its members (a visitor: the login page)."""
+    from django.contrib.auth.views import redirect_to_login
+
+    role = services.role_of(league.club, request.user)
+    if role is None and not league.public:
+        if not request.user.is_authenticated:
+            return None, redirect_to_login(request.get_full_path())
+        raise PermissionDenied(_("This page is for the club's members: ask an organiser for an invitation link."))
+    return role, None
+
+
 def _member_or_403(club, user):
     role = services.role_of(club, user)
     if role is None:
@@ -192,16 +206,46 @@ def create_league(request, slug):
     return render(request, "leagues/form.html", {"form": form, "title": f"New league of {club.name}"})
 
 
-@login_required
 def league(request, pk):
     league = get_object_or_404(League.objects.select_related("club"), pk=pk)
-    role = _member_or_403(league.club, request.user)
+    role, refused = _league_reader(request, league)
+    if refused:
+        return refused
+    member = role is not None
     return render(request, "leagues/league.html", {
-        "league": league, "club": league.club, "organiser": role == Membership.ORGANISER,
+        "league": league, "club": league.club, "organiser": role == Membership.ORGANISER, "member": member,
         "seasons": league.seasons.all(),
-        "calendar_url": request.build_absolute_uri(feeds.league_calendar_url(league)),
-        "results_url": request.build_absolute_uri(feeds.league_results_url(league)),
+        # the secret feed addresses: for the members only (also of a public league)
+        "calendar_url": request.build_absolute_uri(feeds.league_calendar_url(league)) if member else "",
+        "results_url": request.build_absolute_uri(feeds.league_results_url(league)) if member else "",
     })
+
+
+@login_required
+@require_POST
+def league_settings(request, pk):
+    """The organiser's league switches: public or club-only; new feed addresses."""
+    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
+    if not services.is_organiser(league.club, request.user):
+        raise PermissionDenied(_("Only an organiser of this club can do that."))
+    try:
+        if request.POST.get("action") == "visibility":
+            services.set_league_public(league, request.user, request.POST.get("public") == "yes")
+            messages.success(request, _("The league is public now: anyone may look at its games, seasons and "
+                                        "standings.") if league.public else
+                             _("The league is for the club now: its games, seasons and standings are seen by the "
+                               "club's members and the games' players only."))
+        elif request.POST.get("action") == "rotate":
+            if request.POST.get("confirm") != "yes":
+                raise LeagueError(_("Tick the box to confirm: the old feed addresses stop working for everyone."))
+            services.rotate_feeds(league, request.user)
+            messages.success(request, _("New feed addresses: the old ones no longer work. Members find the new "
+                                        "ones on this page."))
+        else:
+            raise LeagueError(_("Unknown action."))
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(league)
 
 
 @login_required
@@ -220,11 +264,12 @@ def create_season(request, pk):
     return render(request, "leagues/form.html", {"form": form, "title": f"New season of {league.name}"})
 
 
-@login_required
 def season(request, pk):
     season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
     club = season.league.club
-    role = _member_or_403(club, request.user)
+    role, refused = _league_reader(request, season.league)
+    if refused:
+        return refused
     organiser = role == Membership.ORGANISER
     divisions = []
     places = _places(season)
@@ -247,14 +292,15 @@ def season(request, pk):
             if planned and active else None
         divisions.append({"division": division, "standings": services.division_standings(division),
                           "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
-    entry = season.entries.filter(user=request.user).first()
+    entry = season.entries.filter(user=request.user).first() if request.user.is_authenticated else None
     context = {
         "season": season, "league": season.league, "club": club, "organiser": organiser,
         "divisions": divisions, "entry": entry,
         "unplaced": season.entries.filter(division__isnull=True).select_related("user"),
         "entries": season.entries.select_related("user", "division"),
         "rounds": season.round_set.all(),
-        "actions": season.actions.select_related("actor")[:50],
+        "actions": season.actions.select_related("actor")[:50] if role is not None else [],
+        "member": role is not None,
     }
     if organiser:
         context["replacements"] = (get_user_model().objects.filter(club_memberships__club=club)
@@ -404,15 +450,16 @@ def organise(request, pk, action):
     return redirect(season)
 
 
-@login_required
 def standings_csv(request, pk):
-    """The season's standings as CSV (members only)."""
+    """The season's standings as CSV (members only; anyone for a public league)."""
     import csv
 
     from django.http import HttpResponse
 
     season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
-    _member_or_403(season.league.club, request.user)
+    _role, refused = _league_reader(request, season.league)
+    if refused:
+        return refused
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-standings.csv"'
     writer = csv.writer(response)

@@ -1,8 +1,9 @@
 """What a player's page and the archive read: a player's games, results, ratings and record of
 decisions made in time, and the finished games matching a search.
 
-Visibility: a game listed in the lobby is public; an unlisted one (join by link) shows only to
-the people who sit at it. Nothing here reads a game's state: results come from ``Game.result``
+Visibility (docs/visibility.md, ``games.visibility``): a game shows here only to whoever may see
+it (public: anyone; club: its club's members and its players; private: its players), and the
+record counts only those games. Nothing here reads a game's state: results come from ``Game.result``
 (set when a game ends), the record from the move log's channels.
 """
 from __future__ import annotations
@@ -20,11 +21,11 @@ from games.models import Game, Move, Seat
 RECORD_SECONDS = 300  # a player's record is counted at most every five minutes
 
 
-def visible_games(viewer) -> Q:
-    """Games ``viewer`` may see listed here: the listed ones and those it sits at."""
-    if viewer is not None and viewer.is_authenticated:
-        return Q(listed=True) | Q(seats__user=viewer)
-    return Q(listed=True)
+def visible_games(viewer, prefix: str = "") -> Q:
+    """Games ``viewer`` may see (``games.visibility.visible_q``)."""
+    from games.visibility import visible_q
+
+    return visible_q(viewer, prefix)
 
 
 @dataclass
@@ -45,7 +46,7 @@ def _names(game: Game) -> list[str]:
 
 def games_of(player, viewer, status: str, limit: int) -> list[Row]:
     seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False)
-             .filter(Q(game__listed=True) | Q(game__seats__user=viewer) if viewer.is_authenticated else Q(game__listed=True))
+             .filter(game__in=Game.objects.filter(visible_games(viewer)).values("pk"))
              .select_related("game").distinct().order_by("-game__finished_at" if status == Game.FINISHED
                                                           else "-game__last_move_at")[:limit])
     seats = list(seats)
@@ -81,20 +82,27 @@ class Record:
         return round(100 * self.decisions / total) if total else None
 
 
-def record_of(player) -> Record:
-    """The player's record, counted from the log (cached for a few minutes per player)."""
-    key = f"player-record:1:{player.pk}"
+def record_of(player, viewer=None) -> Record:
+    """The player's record, counted from the log over the games ``viewer`` may see (all of them
+    for the player themself; cached for a few minutes per player and viewer)."""
+    own = viewer is None or viewer.pk == player.pk
+    key = f"player-record:2:{player.pk}:{'own' if own else viewer.pk if viewer.is_authenticated else '-'}"
     found = cache.get(key)
     if found is not None:
         return Record(**found)
-    decisions = Move.objects.filter(user=player, channel__in=[Move.WEB, Move.EMAIL]).count()
+    shown = Game.objects.all() if own else Game.objects.filter(visible_games(viewer))
+    shown = shown.values("pk")
+    decisions = Move.objects.filter(user=player, channel__in=[Move.WEB, Move.EMAIL])
     # a timed-out decision is logged for the seat, without a user (a partial index keeps these few)
-    timed_out = Move.objects.filter(channel=Move.TIMEOUT, game__seats__user=player,
-                                    game__seats__number=F("seat")).count()
-    seats = list(Seat.objects.filter(user=player, number__isnull=False).exclude(game__status=Game.OPEN)
-                 .values_list("resigned", flat=True))
-    finished = Seat.objects.filter(user=player, game__status=Game.FINISHED, number__isnull=False) \
-        .values_list("number", "game__result")
+    timed_out = Move.objects.filter(channel=Move.TIMEOUT, game__seats__user=player, game__seats__number=F("seat"))
+    seats = Seat.objects.filter(user=player, number__isnull=False).exclude(game__status=Game.OPEN)
+    finished = Seat.objects.filter(user=player, game__status=Game.FINISHED, number__isnull=False)
+    if not own:
+        decisions, timed_out = decisions.filter(game__in=shown), timed_out.filter(game__in=shown)
+        seats, finished = seats.filter(game__in=shown), finished.filter(game__in=shown)
+    decisions, timed_out = decisions.count(), timed_out.count()
+    seats = list(seats.values_list("resigned", flat=True))
+    finished = finished.values_list("number", "game__result")
     wins = sum(1 for number, result in finished
                if result and (result.get("ranking") or [None] * (number + 1))[number] == 1)
     record = Record(decisions=decisions, timed_out=timed_out, resigned=sum(seats),

@@ -29,7 +29,7 @@ def player(request, pk):
         "person": person,
         "running": records.games_of(person, request.user, Game.RUNNING, 50),
         "finished": records.games_of(person, request.user, Game.FINISHED, 50),
-        "record": records.record_of(person),
+        "record": records.record_of(person, request.user),
         **shared_league_life(person, request.user),
     })
 

@@ -13,15 +13,23 @@ def ratings_of(user, history: int = 10, viewer=None):
     """A player's ratings per game title with their latest changes (the profile page, and the
     league profile ``/players/<id>/``). For a ``viewer`` other than the player, a change names
     and links its game only when the viewer may know of it: a listed game, one they played in,
-    or a game of a club they are in (league games are unlisted)."""
+    or a game of a club they are in (league games are unlisted).
+
+    Who sees the ratings at all (docs/visibility.md): the player and the members of a club they
+    are in (ratings come from the clubs' league games); anyone else sees none."""
     from games.models import Game
+    from games.visibility import visible_q
+
+    from ..models import Membership
 
     rows = []
     visible = None
     if viewer is not None and viewer.pk != user.pk:
-        clubs = viewer.club_memberships.values_list("club_id", flat=True)
-        visible = set(Table.objects.filter(round__season__league__club_id__in=clubs).values_list("game_id", flat=True))
-        visible |= set(Game.objects.filter(seats__user=viewer).values_list("pk", flat=True))
+        shared = Membership.objects.filter(user=viewer, club__memberships__user=user).exists() \
+            if getattr(viewer, "is_authenticated", False) else False
+        if not shared and not getattr(viewer, "is_staff", False):
+            return {"rows": [], "own": False, "hidden": True}
+        visible = set(Game.objects.filter(visible_q(viewer)).values_list("pk", flat=True).distinct())
     for rating in Rating.objects.filter(user=user).order_by("engine"):
         changes = list(RatingChange.objects.filter(rating=rating).select_related("game")[:history])
         for change in changes:
