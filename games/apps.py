@@ -14,3 +14,8 @@ class GamesConfig(AppConfig):
 
         register("games.email_replies", handle)  # the mail layer hands received mail to us
         renderers.register("games.your_turn", render_your_turn)  # and renders our turn mails
+
+        from hanseweb import hooks
+
+        # a newcomer who signed up by a game's join link is seated when they confirm their address
+        hooks.register("accept_invitation", "games", "games.views.accept_invitation")

@@ -97,6 +97,9 @@ def _game_context(request, game: Game) -> dict:
     context = {"game": game, "engine": engine, "seat": seat}
     if game.status == Game.OPEN:
         context["can_join"] = game.listed or request.session.get(_invite_key(game)) == game.invite_code
+        # where a visitor goes after logging in or signing up: the join link itself, so that the
+        # invitation survives (a new session, the confirmation mail opened in another browser)
+        context["join_next"] = game.invite_url() if context["can_join"] else game.get_absolute_url()
         context["join_form"] = SeatOptionsForm(engine=engine)
         context["joined"] = [s.user for s in sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))]
         context["seat_positions"] = range(game.players)
@@ -541,6 +544,34 @@ def join_by_code(request, code):
             messages.warning(request, _("This game is full: it has started with all its players. You can watch it."))
         elif game.seats.count() >= game.players:
             messages.warning(request, _("This game is full: every seat is taken."))
+    return redirect(game)
+
+
+def accept_invitation(request, path: str):
+    """After confirming a new account (``accounts.views.confirm``): when ``path`` is a game's join
+    link, the newcomer takes a seat (with the default seat settings) and lands at the table; None
+    for any other path."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        match = resolve(path.split("?")[0])
+    except Resolver404:
+        return None
+    if match.url_name != "join_by_code":
+        return None
+    game = Game.objects.filter(invite_code=match.kwargs.get("code")).first()
+    if game is None:
+        return None
+    request.session[_invite_key(game)] = game.invite_code
+    if game.status == Game.OPEN and services.seat_of(game, request.user) is None:
+        try:
+            services.join_game(game.pk, request.user, invite_code=game.invite_code)
+        except services.GameError as exc:
+            messages.error(request, str(exc))
+        else:
+            game.refresh_from_db()
+            messages.success(request, _("You have joined. The game has started!") if game.status == Game.RUNNING
+                             else _("You have joined."))
     return redirect(game)
 
 

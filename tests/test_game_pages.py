@@ -31,10 +31,12 @@ def test_create_join_by_link_and_autostart(client):
     # an invite-only game is not listed for others
     client.force_login(bob)
     assert "Club night" not in client.get("/").content.decode()
-    # without the link, the game page does not offer to join and a forged join is refused
-    assert "by invitation only" in client.get(f"/games/{game.pk}/").content.decode()
-    response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"}, follow=True)
-    assert "by invitation only" in response.content.decode() and game.seats.count() == 1
+    # without the link, the private game is not shown at all (docs/visibility.md) and a forged
+    # join is refused
+    assert client.get(f"/games/{game.pk}/").status_code == 404
+    response = client.post(f"/games/{game.pk}/join/", {"seat_ask_losses": "False"})
+    assert response.status_code == 302 and game.seats.count() == 1
+    assert "by invitation only" in client.get("/").content.decode()  # the refusal, shown on the next page
     response = client.get(f"/join/{game.invite_code}/")
     assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
     with committed():

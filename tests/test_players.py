@@ -118,6 +118,13 @@ def test_ratings_with_their_recent_results(client, started_game):
     rating = Rating.objects.create(user=users[0], engine="hansa", mu=29.0, sigma=6.0, games=1)
     RatingChange.objects.create(rating=rating, game=game, place=1, mu_before=25.0, sigma_before=8.3,
                                 mu_after=29.0, sigma_after=6.0)
+    # ratings are shown to the player and to members of a club they are in (docs/visibility.md)
+    from hanseweb.leagues import services as leagues
+
+    client.force_login(UserFactory())
+    assert "Ratings" not in client.get(f"/players/{users[0].pk}/").content.decode()
+    club = leagues.create_club(users[0], "Rated club")
+    leagues.join_club(leagues.create_invite(club, users[0]).code, users[1])
     client.force_login(users[1])
     html = client.get(f"/players/{users[0].pk}/").content.decode()
     assert "Hansa" in html and f"{rating.ordinal:.1f}" in html and "place 1" in html

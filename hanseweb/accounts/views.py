@@ -25,13 +25,32 @@ from .models import User
 from .tokens import confirmation_tokens, user_id_from_unsubscribe_token
 
 
-def send_confirmation(user: User) -> None:
+def safe_next(request, value) -> str:
+    """``value`` if it is a path on this site (where to go after signing up or logging in: an
+    invitation link, a game), else ""."""
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    value = (value or "").strip()
+    if value.startswith("/") and url_has_allowed_host_and_scheme(value, allowed_hosts={request.get_host()},
+                                                                  require_https=request.is_secure()):
+        return value
+    return ""
+
+
+def send_confirmation(user: User, next_path: str = "") -> None:
+    """The confirmation mail; ``next_path`` (an invitation link the newcomer came by) rides along
+    in the link, so the invitation survives sign-up even in another browser (``confirm``)."""
+    from urllib.parse import urlencode
+
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = confirmation_tokens.make_token(user)
+    url = absolute(reverse("confirm", args=[uid, token]))
+    if next_path:
+        url += "?" + urlencode({"next": next_path})
     queue_mail(
         to=user.email,
         template="accounts/mail/confirm",
-        context={"user": user, "confirm_url": absolute(reverse("confirm", args=[uid, token]))},
+        context={"user": user, "confirm_url": url},
         kind="confirm",
     )
 
@@ -54,8 +73,9 @@ def send_account_exists(user: User) -> None:
 def signup(request):
     """The same answer for a new address and for one that has an account (nothing tells which
     addresses have accounts); the mail differs: a confirmation, or "you have an account"."""
+    next_path = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
-        return redirect("lobby")
+        return redirect(next_path or "lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
@@ -66,7 +86,7 @@ def signup(request):
                 with transaction.atomic():
                     user = form.save()
                     if mail_allowed:
-                        send_confirmation(user)
+                        send_confirmation(user, next_path)
             except IntegrityError:  # the same address signed up at the same moment
                 existing = User.objects.filter(email__iexact=email).first()
         if existing is not None:
@@ -75,7 +95,10 @@ def signup(request):
                 with transaction.atomic():
                     send_account_exists(existing)
         return render(request, "accounts/signup_done.html", {"email": email})
-    return render(request, "accounts/signup.html", {"form": form})
+    from urllib.parse import urlencode
+
+    return render(request, "accounts/signup.html", {
+        "form": form, "next": next_path, "next_query": "?" + urlencode({"next": next_path}) if next_path else ""})
 
 
 def confirm(request, uidb64, token):
@@ -90,6 +113,17 @@ def confirm(request, uidb64, token):
     user.save(update_fields=["is_active", "email_confirmed"])
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     messages.success(request, _("Your address is confirmed. Welcome to Hanseweb!"))
+    next_path = safe_next(request, request.GET.get("next"))
+    if next_path:
+        # the invitation the newcomer signed up by (a game's or a club's join link): accepted now,
+        # so they are at the table or in the club (hooks kind "accept_invitation")
+        from hanseweb import hooks
+
+        for accept, _label in hooks.callables("accept_invitation"):
+            response = accept(request, next_path)
+            if response is not None:
+                return response
+        return redirect(next_path)
     return redirect("lobby")
 
 

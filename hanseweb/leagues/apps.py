@@ -19,6 +19,8 @@ class LeaguesConfig(AppConfig):
         hooks.register("game_viewers", "leagues", "hanseweb.leagues.visibility.may_view")
         hooks.register("game_level", "leagues", "hanseweb.leagues.visibility.level")
         hooks.register("visible_games_q", "leagues", "hanseweb.leagues.visibility.visible_q")
+        # a newcomer who signed up by a club's invitation link joins when they confirm their address
+        hooks.register("accept_invitation", "leagues", "hanseweb.leagues.views.accept_invitation")
         hooks.register("vacation_notes", "leagues", "hanseweb.leagues.vacation.notes")
         hooks.register("digest_sections", "leagues", "hanseweb.leagues.mail.digest_items",
                        gettext_lazy("From your clubs and leagues"))

@@ -61,6 +61,8 @@ class ClubInvite(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     expires = models.DateTimeField()
+    uses = models.PositiveIntegerField(default=0, help_text=_("How many joined the club by this link"))
+    revoked_at = models.DateTimeField(null=True, blank=True, help_text=_("Set when revoked: the link no longer works"))
 
     def __str__(self) -> str:
         return f"invite to {self.club} until {self.expires:%Y-%m-%d}"

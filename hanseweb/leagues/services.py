@@ -11,7 +11,7 @@ import logging
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -133,12 +133,40 @@ def join_club(code: str, user) -> Club:
         invite = ClubInvite.objects.select_related("club").filter(code=code).first()
         if invite is None:
             raise LeagueError(_("This invitation link is not valid."))
+        if invite.revoked_at is not None:
+            raise LeagueError(_("This invitation link has been revoked; ask the club for a new one."))
         if invite.expires < timezone.now():
             raise LeagueError(_("This invitation link has expired; ask the club for a new one."))
         if is_member(invite.club, user):
             raise LeagueError(_("You are already a member of this club."))
         Membership.objects.create(club=invite.club, user=user, role=Membership.MEMBER)
+        ClubInvite.objects.filter(pk=invite.pk).update(uses=models.F("uses") + 1)
         return invite.club
+
+
+def open_invites(club: Club, user):
+    """The club's invitation links that still work (not expired, not revoked), newest first, with
+    their use counts: an organiser sees all of them, a member their own."""
+    invites = club.invites.filter(revoked_at__isnull=True, expires__gt=timezone.now()).select_related("created_by")
+    if not is_organiser(club, user):
+        invites = invites.filter(created_by=user)
+    return invites.order_by("-created_at")
+
+
+def revoke_invite(club: Club, user, invite_id: int) -> ClubInvite:
+    """The link stops working at once (an organiser, or the member who made it)."""
+    with transaction.atomic():
+        invite = club.invites.select_for_update().filter(pk=invite_id).first()
+        if invite is None:
+            raise LeagueError(_("There is no such invitation link."))
+        if invite.created_by_id != user.pk and not is_organiser(club, user):
+            raise LeagueError(_("Only an organiser or the member who made the link can revoke it."))
+        if invite.revoked_at is None:
+            invite.revoked_at = timezone.now()
+            invite.save(update_fields=["revoked_at"])
+            if is_organiser(club, user):
+                _log(club, user, "revoke invitation", uses=invite.uses)
+        return invite
 
 
 def set_role(club: Club, user, member, role: str) -> Membership:
@@ -162,7 +190,7 @@ def set_role(club: Club, user, member, role: str) -> Membership:
 
 def create_league(club: Club, user, *, name: str, engine: str, table_size: int, options: dict | None = None,
                   rated: bool = True, format: str = League.ROUND_ROBIN, exact_size: bool = False,
-                  vacation_days: int | None = None) -> League:
+                  vacation_days: int | None = None, public: bool = False) -> League:
     _require_organiser(club, user)
     try:
         eng = get_engine(engine)
@@ -185,7 +213,7 @@ def create_league(club: Club, user, *, name: str, engine: str, table_size: int, 
     with transaction.atomic():
         league = League.objects.create(club=club, name=name[:80], engine=engine, options=normalised,
                                        table_size=table_size, rated=rated, format=format, exact_size=exact_size,
-                                       vacation_days=vacation_days)
+                                       vacation_days=vacation_days, public=bool(public))
         _log(club, user, "create league", name=league.name, engine=engine, table_size=table_size, format=format,
              vacation_days=vacation_days)
     return league
@@ -534,8 +562,12 @@ def _pair_swiss(season: Season, division: Division, rnd: Round) -> None:
     history = season.plan.get(key, [])
     if len(history) >= rnd.number:
         return
-    order = [row.player for row in division_standings(division)
-             if row.entry is not None and row.entry.status == Entry.ACTIVE]
+    rows = [row for row in division_standings(division) if row.entry is not None and row.entry.status == Entry.ACTIVE]
+    if not any(row.played for row in rows):
+        # no game finished yet (round 1): empty standings would sort by name; seed by rating as
+        # the divisions are (highest first, unrated last, then by name)
+        rows.sort(key=lambda row: (row.entry.seed_rating is None, -(row.entry.seed_rating or 0), row.name))
+    order = [row.player for row in rows]
     size, low, high = _engine_bounds(season)
     if len(order) < low:
         return

@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/join/<slug:code>/", views.join, name="join"),
     path("clubs/<slug:slug>/", views.club, name="club"),
     path("clubs/<slug:slug>/invite/", views.invite, name="invite"),
+    path("clubs/<slug:slug>/invite/revoke/", views.revoke_invite, name="revoke_invite"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="club_settings"),
     path("clubs/<slug:slug>/role/", views.set_role, name="set_role"),
     path("clubs/<slug:slug>/leagues/new/", views.create_league, name="create_league"),

@@ -71,12 +71,20 @@ def create_club(request):
             form.add_error(None, str(exc))
         else:
             return redirect(club)
-    return render(request, "leagues/form.html", {"form": form, "title": "New club"})
+    return render(request, "leagues/form.html", {"form": form, "title": _("New club"), "submit": _("Create club")})
 
 
-@login_required
 def join(request, code):
-    invite = ClubInvite.objects.select_related("club").filter(code=code).first()
+    """The club's invitation link. A visitor sees whose invitation it is and signs up or logs in
+    with the link as ``next``: the invitation survives the sign-up and its confirmation mail
+    (``accept_invitation``)."""
+    invite = ClubInvite.objects.select_related("club", "created_by").filter(code=code).first()
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            from django.contrib.auth.views import redirect_to_login
+
+            return redirect_to_login(request.get_full_path())
+        return render(request, "leagues/join.html", {"invite": invite, "code": code, "next": request.path})
     if request.method == "POST":
         try:
             club = services.join_club(code, request.user)
@@ -86,6 +94,39 @@ def join(request, code):
             messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
             return redirect(club)
     return render(request, "leagues/join.html", {"invite": invite, "code": code})
+
+
+def accept_invitation(request, path: str):
+    """After confirming a new account (``accounts.views.confirm``): when ``path`` is a club's
+    invitation link, the newcomer joins the club and lands on its page; None for any other path."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        match = resolve(path.split("?")[0])
+    except Resolver404:
+        return None
+    if match.view_name != "leagues:join":
+        return None
+    try:
+        club = services.join_club(match.kwargs.get("code", ""), request.user)
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+        return redirect(path)
+    messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
+    return redirect(club)
+
+
+@login_required
+@require_POST
+def revoke_invite(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    _member_or_403(club, request.user)
+    try:
+        services.revoke_invite(club, request.user, _int(request, "invite", _("the invitation")))
+        messages.success(request, _("The invitation link is revoked: it no longer works."))
+    except LeagueError as exc:
+        messages.error(request, str(exc))
+    return redirect(club)
 
 
 @login_required
@@ -102,6 +143,8 @@ def club(request, slug):
         "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
         "actions": club.actions.select_related("actor", "season")[:100],
         "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
+        "invites": [(invite, request.build_absolute_uri(invite.get_absolute_url()))
+                    for invite in services.open_invites(club, request.user)],
         **_club_ratings(club),
     })
 
@@ -139,7 +182,7 @@ def club_settings(request, slug):
         else:
             messages.success(request, _("Club settings saved."))
             return redirect(club)
-    return render(request, "leagues/form.html", {"form": form, "title": f"Settings of {club.name}"})
+    return render(request, "leagues/form.html", {"form": form, "title": _("Settings of %(club)s") % {"club": club.name}})
 
 
 @login_required
@@ -195,15 +238,22 @@ def create_league(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not services.is_organiser(club, request.user):
         raise PermissionDenied(_("Only an organiser of this club can create leagues."))
-    form = forms.LeagueForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    creating = request.method == "POST" and "switch" not in request.POST
+    if request.method == "POST" and not creating:  # "show this game's options": the form again
+        form = forms.LeagueForm(initial={k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"},
+                                engine_slug=request.POST.get("engine"))
+    else:
+        form = forms.LeagueForm(request.POST if creating else None, engine_slug=request.GET.get("engine"))
+    if creating and form.is_valid():
         try:
-            league = services.create_league(club, request.user, **form.cleaned_data)
+            league = services.create_league(club, request.user, **form.league_fields())
         except LeagueError as exc:
             form.add_error(None, str(exc))
         else:
             return redirect(league)
-    return render(request, "leagues/form.html", {"form": form, "title": f"New league of {club.name}"})
+    return render(request, "leagues/form.html", {
+        "form": form, "title": _("New league of %(club)s") % {"club": club.name}, "league_form": True,
+        "submit": _("Create league")})
 
 
 def league(request, pk):
@@ -253,15 +303,21 @@ def create_season(request, pk):
     league = get_object_or_404(League.objects.select_related("club"), pk=pk)
     if not services.is_organiser(league.club, request.user):
         raise PermissionDenied(_("Only an organiser of this club can create seasons."))
-    form = forms.SeasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            season = services.create_season(league, request.user, **form.cleaned_data)
-        except LeagueError as exc:
-            form.add_error(None, str(exc))
-        else:
-            return redirect(season)
-    return render(request, "leagues/form.html", {"form": form, "title": f"New season of {league.name}"})
+    from django.utils import timezone as tz
+
+    zone = forms.organiser_zone(request.user)
+    with tz.override(zone):  # the picker's date and time are the organiser's local time
+        form = forms.SeasonForm(request.POST or None, zone=zone)
+        if request.method == "POST" and form.is_valid():
+            try:
+                season = services.create_season(league, request.user, **form.cleaned_data)
+            except LeagueError as exc:
+                form.add_error(None, str(exc))
+            else:
+                return redirect(season)
+        return render(request, "leagues/form.html", {
+            "form": form, "title": _("New season of %(league)s") % {"league": league.name},
+            "submit": _("Create season")})
 
 
 def season(request, pk):

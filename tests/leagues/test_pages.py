@@ -117,8 +117,8 @@ def test_club_league_season_created_and_run_through_the_pages(client):
                 {"name": "Swiss Cup", "engine": "hansa", "table_size": 4, "format": "swiss"})
     assert club.leagues.get(name="Swiss Cup").format == "swiss"
     response = client.post(reverse("leagues:create_league", args=[club.slug]),
-                           {"name": "Odd", "engine": "hansa", "table_size": 3, "options": '{"bogus": 1}'})
-    assert response.status_code == 200 and b"Options not accepted" in response.content
+                           {"name": "Odd", "engine": "die-hanse", "table_size": 3, "opt_round_limit": "7"})
+    assert response.status_code == 200 and b"Select a valid choice" in response.content
     assert not club.leagues.filter(name="Odd").exists()
     start = (timezone.now() - timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M")
     client.post(reverse("leagues:create_season", args=[league.pk]),
