@@ -156,7 +156,10 @@ def test_only_seated_players_write_csrf_is_required_and_spectators_read_only_lis
     assert "table only" in _page(spectator, game) and "table only" in _page(None, game)
     assert 'id="chat-text"' not in _page(spectator, game)  # no form for spectators
     Game.objects.filter(pk=game.pk).update(listed=False)  # invitation-only game: players only
-    assert "table only" not in _page(spectator, game) and "table only" not in _page(None, game)
+    # a private game (docs/visibility.md): not shown at all to others (nor its chat)
+    assert _client(spectator).get(f"/games/{game.pk}/").status_code == 404
+    assert _client(None).get(f"/games/{game.pk}/").status_code == 302  # to the login page
+    assert _client(spectator).get(f"/games/{game.pk}/chat/").status_code == 404
     assert "table only" in _page(user_of(game, 2), game)
     game.refresh_from_db()
     with pytest.raises(chat.ChatError):

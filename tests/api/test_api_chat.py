@@ -38,8 +38,8 @@ def test_players_write_and_read_the_chat_and_spectators_of_listed_games_read_it(
     refused = client.post(f"/api/v1/games/{game.pk}/chat", {"text": "hi"}, content_type="application/json",
                           **_auth(stranger))
     assert refused.status_code == 403 and refused.json()["code"] == "forbidden"
-    Game.objects.filter(pk=game.pk).update(listed=False)
-    assert client.get(f"/api/v1/games/{game.pk}/chat", **_auth(stranger)).status_code == 403
+    Game.objects.filter(pk=game.pk).update(listed=False)  # private now (docs/visibility.md): as if not there
+    assert client.get(f"/api/v1/games/{game.pk}/chat", **_auth(stranger)).status_code == 404
     assert ChatMessage.objects.count() == 1
 
 
