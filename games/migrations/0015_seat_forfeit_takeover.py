@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_seed_commitment'),
+        ('games', '0014_chat_created_index'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
