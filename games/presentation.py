@@ -198,3 +198,33 @@ def move_groups(slug: str, view: dict, legal: list[str], names: list[str]) -> li
         kind = str(tr(own[verb]) if verb in own else GROUP_NAMES.get(verb, verb.capitalize()))
         groups.setdefault(kind, []).append({"move": move, "label": move_label(slug, view, move, names)})
     return [{"kind": kind, "moves": moves} for kind, moves in groups.items()]
+
+
+# A decision whose choices the board offers (issue 24, item 7): with at least this many of them
+# the board is the way to choose and their list is folded under the board.
+FOLD_BOARD_CHOICES = 6
+_DATA_MOVE = re.compile(r'data-move="([^"]*)"')
+
+
+def board_targets(svg: str) -> set[str]:
+    """The moves the board's picture offers as clickable targets (``data-move``)."""
+    return {html.unescape(m) for m in _DATA_MOVE.findall(svg or "")}
+
+
+def split_board_choices(groups: list[dict], svg: str) -> tuple[list[dict], list[dict]]:
+    """``move_groups`` split in two: the choices listed beside the board, and those the board
+    offers (listed folded under it), when the board offers at least ``FOLD_BOARD_CHOICES``;
+    otherwise every choice is listed beside the board. Order and grouping are kept."""
+    targets = board_targets(svg)
+    on_board = sum(1 for g in groups for m in g["moves"] if m["move"] in targets)
+    if on_board < FOLD_BOARD_CHOICES:
+        return groups, []
+    side, board = [], []
+    for g in groups:
+        here = [m for m in g["moves"] if m["move"] not in targets]
+        there = [m for m in g["moves"] if m["move"] in targets]
+        if here:
+            side.append({"kind": g["kind"], "moves": here})
+        if there:
+            board.append({"kind": g["kind"], "moves": there})
+    return side, board

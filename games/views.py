@@ -25,7 +25,8 @@ from django_ratelimit.decorators import ratelimit
 
 from hanseweb import fastsql, throttle
 
-from . import chat, export, history, notifications, presentation, replay, services, visibility
+from . import chat, export, history, holdings, notifications, presentation, replay, services, visibility
+from . import marks as board_marks
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
 
@@ -116,6 +117,10 @@ def _game_context(request, game: Game) -> dict:
     marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names)
     running = game.status == Game.RUNNING  # a finished game waits for nobody (even if its state still did)
+    svg = presentation.board_svg(game.engine, view, names, legal=legal)
+    marked = board_marks.recent(game, number)
+    groups = presentation.move_groups(game.engine, view, legal, names)
+    side_groups, board_groups = presentation.split_board_choices(groups, svg)
     context.update(
         view=view,
         names=names,
@@ -124,10 +129,14 @@ def _game_context(request, game: Game) -> dict:
                   "away_until": _away_until(s.user.vacation_until, timezone.now())} for s in seats],
         waiting_for=[names[n] for n in view["to_act"]] if running else [],
         takeovers=_takeovers(game, names),
-        svg=presentation.board_svg(game.engine, view, names, legal=legal),
+        svg=board_marks.mark_svg(svg, game.engine, view, marked),
+        marked=_marked_context(marked, names, number, board_marks.marked_places(game.engine, view, marked)),
         view_text=presentation.view_text(game.engine, view, names),
         legal=legal,
-        legal_groups=presentation.move_groups(game.engine, view, legal, names),
+        legal_groups=side_groups,
+        board_groups=board_groups,
+        board_choice_count=sum(len(g["moves"]) for g in board_groups),
+        holdings=holdings.holdings(game.engine, view, names),
         can_undo=bool(legal) and services.can_undo(game, number),
         prompt=presentation.prompt_text(view),
         log=list(reversed(log.lines)),
@@ -136,6 +145,14 @@ def _game_context(request, game: Game) -> dict:
         holdings_template=_existing_template(f"games/engines/{game.engine}.html"),
     )
     return context
+
+
+def _marked_context(marked, names, viewer, drawn) -> dict:
+    """What the page says about the marks on the board (and which log lines it marks)."""
+    seat = marked.last_seat
+    return {"seqs": marked.seqs, "last": bool(marked.last), "since": len(marked.since), "on_board": bool(drawn),
+            "mover": names[seat] if seat is not None and seat < len(names) else "",
+            "yours": seat is not None and seat == viewer}
 
 
 @functools.lru_cache(maxsize=None)
@@ -174,7 +191,8 @@ def _takeovers(game: Game, names) -> list[dict]:
 
 CSRF_SLOT = "<!--csrf-slot-->"
 BODY_CONTEXT = ("game", "seat", "engine", "view", "names", "players", "waiting_for", "svg", "view_text", "legal", "legal_groups", "can_undo",
-                "prompt", "log", "log_older", "result_rows", "takeovers")
+                "prompt", "log", "log_older", "result_rows", "takeovers", "board_groups", "board_choice_count", "holdings",
+                "marked")
 
 
 def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_at, viewer,
@@ -187,7 +205,7 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
     digest = hashlib.blake2b(repr(sorted(people)).encode(), digest_size=8).hexdigest()
     # the deadline is shown in the reader's time zone with the time left (to the minute)
     deadline = f"{int(deadline_at.timestamp())}:{int(timezone.now().timestamp() // 60)}" if deadline_at else 0
-    return (f"gamepage:6:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
+    return (f"gamepage:7:{pk}:{invite_code}:{move_count}:{status}:{deadline}:"
             f"{'-' if viewer is None else viewer}:{get_language()}:{timezone.get_current_timezone_name()}:{digest}")
 
 
@@ -413,6 +431,7 @@ def game_replay(request, pk):
     names = presentation.player_names(game)
     marks = presentation.seat_marks(game.engine, game.players)
     log = history.recent(game, number, names, before=at + 1, as_of=True)
+    marked = board_marks.recent(game, number, end=at)
     seen = seat.seen_seq if seat is not None and seat.seen_seq < last else None
     steps = [("first", "« " + _("First"), 0), ("back", "◀ " + _("Back"), max(0, at - 1)),
              ("forward", _("Forward") + " ▶", min(last, at + 1)), ("last", _("Last") + " »", last)]
@@ -420,7 +439,8 @@ def game_replay(request, pk):
         "game": game, "seat": seat, "at": at, "last": last, "view": view, "names": names,
         "players": [{"name": names[i], **marks[i], "to_act": i in view.get("to_act", [])}
                     for i in range(game.players)],
-        "svg": presentation.board_svg(game.engine, view, names),
+        "svg": board_marks.mark_svg(presentation.board_svg(game.engine, view, names), game.engine, view, marked),
+        "marked": _marked_context(marked, names, number, board_marks.marked_places(game.engine, view, marked)),
         "view_text": presentation.view_text(game.engine, view, names),
         "log": list(reversed(log.lines)),
         "steps": [{"name": n, "label": label, "at": to, "here": to == at} for n, label, to in steps],

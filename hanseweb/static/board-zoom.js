@@ -2,7 +2,8 @@
    two-finger pinch zoom the board's <svg> inside its scrolling box (section.board); one finger,
    the mouse wheel and the scroll bars pan it. On a narrow screen (box under 700 px) the board
    opens at the zoom where its smallest text is 9 CSS px ("readable"), scrolled to the first
-   move target; "Fit" shows the whole board. Plain JavaScript, no library. */
+   move target, or at the board's width when the decision has no target on the board; "Fit"
+   shows the whole board, its height included (issue 24, item 7). Plain JavaScript, no library. */
 (function () {
   "use strict";
   var MIN = 1, MAX = 6, READABLE = 9, NARROW = 700;
@@ -12,8 +13,15 @@
     if (!svg || box.getAttribute("data-zoom-ready")) return;
     box.setAttribute("data-zoom-ready", "1");
     var zoom = 1;
+    // the zoom at which the whole board fits the box (1: the board's width; below 1 when the
+    // board is taller than the box may grow)
+    var fitting = function () {
+      var vb = svg.viewBox && svg.viewBox.baseVal, room = parseFloat(window.getComputedStyle(box).maxHeight);
+      if (!vb || !vb.width || !vb.height || !(room > 0) || !box.clientWidth) return 1;
+      return Math.max(0.2, Math.min(1, room / (box.clientWidth * vb.height / vb.width)));
+    };
     var set = function (z, cx, cy) {
-      z = Math.max(MIN, Math.min(MAX, z));
+      z = Math.max(Math.min(MIN, fitting()), Math.min(MAX, z));
       // keep the point under (cx, cy) (box coordinates) where it is
       var rect = box.getBoundingClientRect();
       cx = cx === undefined ? rect.width / 2 : cx;
@@ -22,6 +30,7 @@
       zoom = z;
       svg.style.width = (zoom * 100) + "%";
       svg.style.maxWidth = zoom === 1 ? "" : "none";
+      svg.style.margin = zoom < 1 ? "0 auto" : "";
       box.classList.toggle("zoomed", zoom > 1);
       box.scrollLeft = fx * box.scrollWidth - cx;
       box.scrollTop = fy * box.scrollHeight - cy;
@@ -42,7 +51,7 @@
     };
     button("+", "in", function () { set(zoom * 1.5); });
     button("−", "out", function () { set(zoom / 1.5); });
-    button("Fit", "fit", function () { set(1); });
+    button("Fit", "fit", function () { set(fitting()); });
     // the zoom at which the smallest text (halos left out) is READABLE CSS px
     var readable = function () {
       var ctm = svg.getScreenCTM(), smallest = Infinity;
@@ -81,7 +90,8 @@
       set(start.z * dist(e.touches) / start.d, cx, cy);
     }, {passive: false});
     box.addEventListener("touchend", function (e) { if (e.touches.length < 2) start = null; });
-    if (box.clientWidth < NARROW) { set(readable(), 0, 0); toTarget(); }
+    // a phone opens readable where the decision is; without a target on the board, at its width
+    if (box.clientWidth < NARROW && svg.querySelector("[data-move]")) { set(readable(), 0, 0); toTarget(); }
   }); };
   window.hansewebBoardZoom = init;
   init(document);
