@@ -11,15 +11,15 @@ Every word is translated here (the active language); game terms go through the c
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import npgettext, pgettext
 
 from .presentation import tr
 
 
 def _pieces(traders: int, merchants: int) -> str:
-    return _("%(traders)s, %(merchants)s") % {
-        "traders": ngettext("%(n)d trader", "%(n)d traders", traders) % {"n": traders},
-        "merchants": ngettext("%(n)d merchant", "%(n)d merchants", merchants) % {"n": merchants},
+    return pgettext("holdings", "%(traders)s, %(merchants)s") % {
+        "traders": npgettext("holdings", "%(n)d trader", "%(n)d traders", traders) % {"n": traders},
+        "merchants": npgettext("holdings", "%(n)d merchant", "%(n)d merchants", merchants) % {"n": merchants},
     }
 
 
@@ -32,7 +32,7 @@ def _hansa(view: dict, you: int) -> dict:
     facts = [
         {"label": _("Coins"), "value": str(me["coins"])},
         {"label": _("Face-up tiles"), "value": "" if me["tiles"] else "–", "tiles": list(me["tiles"])},
-        {"label": _("Sold"), "value": (ngettext("%(n)d point", "%(n)d points", me["sold_points"]) % {"n": me["sold_points"]})
+        {"label": _("Sold"), "value": (npgettext("holdings", "%(n)d point", "%(n)d points", me["sold_points"]) % {"n": me["sold_points"]})
          if me["sold"] else "–", "tiles": list(me["sold"])},
         {"label": _("Stalls in supply"), "value": str(me["supply"])},
         {"label": _("Stalls on the board"), "value": stalls},
@@ -53,25 +53,25 @@ def _hansa_teutonica(view: dict, you: int) -> dict:
         if key == "privilegium":
             shown = tr(privilege.get(lvl, str(lvl)))
         elif key == "bursa" and lvl == 99:
-            shown = _("all")
+            shown = pgettext("holdings", "all")
         else:
             shown = str(lvl)
         abilities.append(f"{tr(ABILITY_NAMES[key])} {shown}")
     markers = ", ".join(tr(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "")
                         for m in desk["markers"]) or "–"
     if desk.get("drawn"):
-        markers += " · " + ngettext("%(n)d face down", "%(n)d face down", desk["drawn"]) % {"n": desk["drawn"]}
+        markers += " · " + npgettext("holdings", "%(n)d face down", "%(n)d face down", desk["drawn"]) % {"n": desk["drawn"]}
     facts = [
-        {"label": _("Prestige points"), "value": str(desk["pp"])},
-        {"label": _("Supply"), "value": _pieces(desk["supply"]["traders"], desk["supply"]["merchants"])},
-        {"label": _("Stock"), "value": _pieces(desk["stock"]["traders"], desk["stock"]["merchants"])},
-        {"label": _("Abilities"), "value": " · ".join(abilities)},
+        {"label": pgettext("holdings", "Prestige points"), "value": str(desk["pp"])},
+        {"label": pgettext("holdings", "Supply"), "value": _pieces(desk["supply"]["traders"], desk["supply"]["merchants"])},
+        {"label": pgettext("holdings", "Stock"), "value": _pieces(desk["stock"]["traders"], desk["stock"]["merchants"])},
+        {"label": pgettext("holdings", "Abilities"), "value": " · ".join(abilities)},
         {"label": _("Bonus markers"), "value": markers},
     ]
     actions = view.get("actions") or {}
     left = ""
     if view.get("active") == you and view.get("phase") not in ("over", "pawn"):
-        left = ngettext("%(left)d of %(allowed)d action left this turn", "%(left)d of %(allowed)d actions left this turn",
+        left = npgettext("holdings", "%(left)d of %(allowed)d action left this turn", "%(left)d of %(allowed)d actions left this turn",
                         actions.get("left", 0)) % {"left": actions.get("left", 0), "allowed": actions.get("allowed", 0)}
     return {"facts": facts, "left": left}
 
@@ -95,30 +95,30 @@ def _die_hanse(view: dict, you: int) -> dict:
                         for s in slots if s["filled"])
     free = sum(1 for s in slots if not s["filled"])
     if free:
-        storage += (" · " if storage else "") + ngettext("%(n)d free space", "%(n)d free spaces", free) % {"n": free}
+        storage += (" · " if storage else "") + npgettext("holdings", "%(n)d free space", "%(n)d free spaces", free) % {"n": free}
     storage = storage or "–"
     facts = [
-        {"label": _("Special cards"), "value": ", ".join(cards) or "–"},
+        {"label": pgettext("holdings", "Special cards"), "value": ", ".join(cards) or "–"},
         {"label": _("Storage"), "value": storage},
     ]
     for ship in view.get("ships", []):
         for side in ("stern", "bow"):
             half = ship[side]
             if half.get("seat") == you:
-                facts.append({"label": _("%(half)s of the %(ship)s ship") % {"half": tr(side).capitalize(), "ship": tr(ship["name"])},
+                facts.append({"label": pgettext("holdings", "Hold (%(ship)s ship, %(half)s)") % {"half": tr(side), "ship": tr(ship["name"])},
                               "value": _goods(half.get("goods", []), half.get("values"))})
     hand = view.get("hand") or []
-    facts.append({"label": _("Harbour cards in hand"),
+    facts.append({"label": pgettext("holdings", "Harbour cards in hand"),
                   "value": ", ".join(tr(c.get("title_msg") or c["title"]) for c in hand) or "–"})
     wind = view.get("wind") or {}
     if wind:
-        facts.append({"label": _("Wind"), "value": _("North Sea %(north)s · Baltic %(baltic)s") % wind})
+        facts.append({"label": pgettext("holdings", "Wind"), "value": pgettext("holdings", "North Sea %(north)s · Baltic %(baltic)s") % wind})
     return {"facts": facts, "left": ""}
 
 
 def _zanzibar(view: dict, you: int) -> dict:
     hand = view.get("hand") or []
-    cards = ", ".join(_("%(card)s (%(points)s now)") % {"card": tr(c["card"]), "points": c["points_now"]}
+    cards = ", ".join(pgettext("holdings", "%(card)s (%(points)s now)") % {"card": tr(c["card"]), "points": c["points_now"]}
                       for c in hand) or "–"
     facts = [
         {"label": _("Score"), "value": str(view["scores"][you])},
@@ -131,7 +131,7 @@ def _zanzibar(view: dict, you: int) -> dict:
         facts.append({"label": _("Deck"), "value": str(deck)})
     unplaced = (view.get("unplaced") or [[]] * (you + 1))[you]
     if unplaced:
-        facts.append({"label": _("Merchants not yet placed"), "value": ", ".join(str(n) for n in unplaced)})
+        facts.append({"label": pgettext("holdings", "Merchants not yet placed"), "value": ", ".join(str(n) for n in unplaced)})
     return {"facts": facts, "left": ""}
 
 

@@ -2,7 +2,8 @@
 
 ``recent(game, viewer)`` picks the moves to mark from the log rows (read by index, like
 ``games.history``): the *last turn* (the trailing moves of whoever moved last) and, for a player,
-every move of the others *since their own last turn*. Undone steps are left out. A move is used
+every move of the others *since their own last turn*. Undone steps, and steps that log nothing
+(choosing an action or a piece before the move itself), are left out. A move is used
 only if the viewer may read it (one of its events is theirs to read in full, or it is their own),
 and of its text only the board places it names (``places``): notation words that are place ids of
 the board (cities, routes, fields, villages), never a card, a tile or a number, so nothing private
@@ -55,8 +56,10 @@ def recent(game, viewer, *, end: int | None = None) -> Marked:
         return Marked()
     rows = [r for r in fastsql.rows(history._window_rows, [game.pk, max(0, end - LIMIT), end]) if r[0] <= end]
     undone = {r[0] - 1 for r in rows if r[2] == UNDO and r[3] in HUMAN}
+    # a step that logs nothing (choosing an action or a piece before the move itself) is no move
+    # to mark: the last turn is the last one that shows in the log
     kept = [(seq, seat, text, events) for seq, seat, text, channel, _at, events in rows
-            if seq not in undone and not (text == UNDO and channel in HUMAN)]
+            if seq not in undone and not (text == UNDO and channel in HUMAN) and events != []]
     out = Marked()
     if not kept:
         return out

@@ -88,7 +88,10 @@ def test_catalogue_is_complete_and_the_committed_mo_matches_it(lang):
     with open(LOCALE / lang / "LC_MESSAGES" / "django.mo", "rb") as f:
         compiled = pygettext.GNUTranslations(f)
     for e in entries:
-        if e.get("msgctxt") is not None:
+        if e.get("msgctxt") is not None and e["msgid_plural"] is not None:
+            assert compiled.npgettext(e["msgctxt"], e["msgid"], e["msgid_plural"], 1) == e["msgstr"][0]
+            assert compiled.npgettext(e["msgctxt"], e["msgid"], e["msgid_plural"], 5) == e["msgstr"][1]
+        elif e.get("msgctxt") is not None:
             assert compiled.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"][-1], f"{lang} .mo is out of date"
         elif e["msgid_plural"] is None:
             assert compiled.gettext(e["msgid"]) == e["msgstr"][-1], f"{lang} .mo is out of date: run scripts/i18n"
