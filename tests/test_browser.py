@@ -107,7 +107,9 @@ def test_three_players_create_join_and_play(slug, browser, live_server, transact
         seat = game.to_act[0]
         page = pages[seat]
         page.goto(f"{live_server.url}/games/{game.pk}/")
-        buttons = page.locator("#move-form button.move:not(.undo)")
+        if page.locator("details#board-choices").count():  # the choices the board offers, listed under it
+            page.click("details#board-choices summary")
+        buttons = page.locator('#move-form button.move:not(.undo), button.move[form="move-form"]')
         assert buttons.count() == len(engine.legal_moves(game.state_cache, seat))
         # the other players see no move form
         other = pages[(seat + 1) % players]
