@@ -131,6 +131,12 @@ def test_zanzibar_targets_are_chosen_on_the_board_with_the_list_folded_below(wid
         button.click()
     game.refresh_from_db()
     assert game.moves.order_by("-seq").first().text == chosen
+    # now waiting for another player: what I hold is still in view, without the decision card
+    if seat not in game.to_act:
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        assert page.locator("#play").count() == 0
+        panel = _box(page, "#holdings")
+        assert panel and 0 <= panel["top"] and panel["bottom"] <= HEIGHT[width], panel
     _shot(page, tmp_path, f"layout-zanzibar-choose-{width}")
     page.context.close()
 
