@@ -75,6 +75,8 @@ def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, 
         "prompt": presentation.prompt_text(view),
         "view_text": presentation.view_text(game.engine, view, names),
         "legal": legal,
+        # the menu: each move in words, its notation (what a reply may say) small beside it
+        "choices": [{"move": m, "label": presentation.move_label(game.engine, view, m, names)} for m in legal],
         "deadline": game.deadline_at,
         "game_url": absolute(reverse("game", args=[game.pk])),
         "rules_url": absolute(reverse("rules", args=[game.engine]) + f"?game={game.pk}"),

@@ -61,3 +61,41 @@ def haloed(x: float, y: float, content: str, attrs: str = "", fill: str = "#1111
     return (f'<text x="{x:.1f}" y="{y:.1f}"{attrs} fill="none" stroke="{halo}" stroke-width="{width}" '
             f'stroke-linejoin="round" aria-hidden="true">{content}</text>'
             f'<text x="{x:.1f}" y="{y:.1f}"{attrs} fill="{fill}">{content}</text>')
+
+
+def hsv(css: str) -> tuple[float, float, float]:
+    """Hue in degrees (0-360), saturation and value (0-1) of a ``#rrggbb`` colour."""
+    import colorsys
+
+    r, g, b = (c / 255.0 for c in rgb(css))
+    h, s, v = colorsys.rgb_to_hsv(r, g, b)
+    return h * 360.0, s, v
+
+
+def seen_colour(css: str) -> str:
+    """The everyday name a person gives the colour ``css`` (English): the hue's range, with the
+    dark and pale ends of orange and yellow named as people see them (brown, olive).
+
+    black: value < 0.2; grey/white: saturation < 0.2 (white when value > 0.9); then by hue:
+    red < 15° or ≥ 345°; orange 15–45° (brown when value < 0.6); yellow 45–70° (olive when
+    value < 0.65); green 70–170°; blue 170–255°; purple 255–345° (pink when pale: value > 0.85
+    and saturation < 0.6)
+    (``tests/test_colour_names.py`` holds every player colour's name to its drawn fill)."""
+    h, s, v = hsv(css)
+    if v < 0.2:
+        return "black"
+    if s < 0.2:
+        return "white" if v > 0.9 else "grey"
+    if h < 15 or h >= 345:
+        return "red"
+    if h < 45:
+        return "orange" if v >= 0.6 else "brown"
+    if h < 70:
+        return "yellow" if v >= 0.65 else "olive"
+    if h < 170:
+        return "green"
+    if h < 255:
+        return "blue"
+    if s < 0.6 and v > 0.85 and h >= 290:
+        return "pink"
+    return "purple"

@@ -55,6 +55,8 @@ def render(message, translate=_identity) -> str:
         return ""
     if isinstance(message, str):
         return translate(message) if message.strip() else message
+    if isinstance(message, dict) and "lit" in message:  # a name or notation, shown as it is
+        return str(message["lit"])
     key = message["key"]
     params = {name: param(value, translate) for name, value in (message.get("params") or {}).items()}
     text = translate(key) if key.strip() else key

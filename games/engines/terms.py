@@ -12,7 +12,7 @@ from .i18n import N_
 HANSA = [
     # goods colours and player colours (Hansa, Abacus 2004; Dutch edition "Hanze")
     N_("orange"), N_("brown"), N_("red"), N_("green"), N_("blue"), N_("white"),
-    N_("grey"), N_("yellow"), N_("lilac"), N_("black"),
+    N_("grey"), N_("yellow"), N_("lilac"), N_("black"), N_("olive"),
 ]
 ZANZIBAR = [
     # spices, provinces, player colours (Zanzibar, Winning Moves 2007)

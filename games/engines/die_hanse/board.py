@@ -10,6 +10,8 @@ import os
 import unicodedata
 from collections import deque
 
+from ..i18n import N_, lit, msg
+
 _PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.json")
 
 GOODS = ["salt", "fish", "grain", "ore", "fur", "cloth", "beer"]
@@ -18,6 +20,15 @@ GOOD_NAMES = {"salt": "salt", "fish": "stockfish", "grain": "grain", "ore": "ore
 HARBOUR_ORDER = ["bergen", "bremen", "danzig", "london", "luebeck", "nowgorod", "stockholm"]
 SHIP_NAMES = ["red", "blue", "green", "orange", "purple", "black"]
 ISLANDS = ["gotland", "helgoland", "ruegen"]
+# A ship as a sentence names it (adjective inflected by each language: "das rote Schiff",
+# "het rode schip"); the bare colour stays a game term (docs/i18n.md).
+THE_SHIP = {"red": N_("the red ship"), "blue": N_("the blue ship"), "green": N_("the green ship"),
+            "orange": N_("the orange ship"), "purple": N_("the purple ship"), "black": N_("the black ship")}
+SEAS = {"north": N_("North Sea"), "baltic": N_("Baltic")}
+
+
+def the_ship(name: str) -> str:
+    return THE_SHIP.get(name, name)
 
 
 class BoardError(ValueError):
@@ -153,6 +164,24 @@ class Board:
             need(self.harbour_good[harbour] == good, f"home harbour of {good}")
 
     # ------------------------------------------------------------------
+    def island_name(self, key: str) -> str:
+        return self.data["map"]["islands"].get(key, {}).get("name", key)
+
+    def field_words(self, hid: str):
+        """A field as words for a log line or a label (a message parameter): a harbour or an
+        island by the name the board prints (never ``luebeck``), a canal field by its number (never
+        ``canal2``), open water by its sea and its grid square, the column letter and row number
+        printed along the map's edges (``North Sea field h6``), as on a chess board."""
+        kind = self.kind.get(hid)
+        if kind == "harbour":
+            return lit(self.harbour_name[self.harbour_at[hid]])
+        if kind == "canal":
+            return msg(N_("canal field {n}"), n=self.canal.index(hid) + 1)
+        if kind == "island":
+            return lit(self.hexes[hid].get("name") or hid)
+        key = {"north": N_("North Sea field {square}"), "baltic": N_("Baltic field {square}")}
+        return msg(key.get(self.sea.get(hid), N_("field {square}")), square=lit(self.label[hid]))
+
     def field(self, text: str) -> str | None:
         t = ascii_fold(text).strip()
         if t in self.by_label:

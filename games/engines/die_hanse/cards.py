@@ -1,7 +1,7 @@
 """Harbour cards (HANSE-9) and the play of a card (HANSE-8.10)."""
 from __future__ import annotations
 
-from .board import BOARD, SHIP_NAMES
+from .board import BOARD, SHIP_NAMES, the_ship
 from .movement import displacement_targets, storm_harbours
 from .state import P, draw_stones, log, occupancy, pool, rand, ship_name
 from ..i18n import N_, lit, msg, say  # noqa: F401
@@ -126,8 +126,8 @@ def apply_place(state: dict, frame: dict, seat: int, move: str) -> None:
     h = BOARD.by_label[lab]
     state["ships"][s]["at"] = h
     frame["ships"].remove(s)
-    log(state, seat, msg(N_("{player} moves the {ship} ship out of the blockade to {field}"), player=P(seat), ship=name,
-                         field=lit(lab)))
+    log(state, seat, msg(N_("{player} moves {ship} out of the blockade to {field}"), player=P(seat), ship=the_ship(name),
+                         field=BOARD.field_words(h)))
     if not frame["ships"]:
         state["stack"].pop()
 
@@ -164,7 +164,7 @@ def storm_place(state: dict, ship: int, harbour: str) -> None:
     sh["at"] = BOARD.harbours[harbour]
     sh["skip"] = True  # D-20
     sh["dir"] = 0
-    log(state, None, msg(N_("the storm drives the {ship} ship into {harbour}; it sits out once"), ship=ship_name(ship),
+    log(state, None, msg(N_("the storm drives {ship} into {harbour}; it sits out once"), ship=the_ship(ship_name(ship)),
                          harbour=BOARD.harbour_name[harbour]))
 
 

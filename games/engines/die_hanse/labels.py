@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_, render
 from ..labelkit import words
-from .board import BOARD, GOOD_NAMES
+from .board import BOARD, GOOD_NAMES, the_ship
 
 
 def _good(g: str, _=render) -> str:
@@ -14,6 +14,12 @@ def _good(g: str, _=render) -> str:
 
 def _place(token: str, _=render) -> str:
     return _(BOARD.harbour_name.get(token) or words(token))
+
+
+def _field(token: str, _=render) -> str:
+    """A field's label (``h6``, ``canal2``, ``luebeck``) in words (``BOARD.field_words``)."""
+    hid = BOARD.by_label.get(token)
+    return _(BOARD.field_words(hid)) if hid else _place(token, _)
 
 
 def _goods(tokens: list[str], _=render) -> str:
@@ -30,25 +36,27 @@ def label(view: dict, move: str, names=None, _=render) -> str:
         return _(fixed[move])
     if verb == "sail" and args:
         if len(args) == 3 and args[1] == "toward":
-            return _("Sail the {ship} ship toward {place}").format(ship=_(args[0]), place=_place(args[2], _))
+            return _("Sail {ship} toward {place}").format(ship=_(the_ship(args[0])), place=_place(args[2], _))
         if len(args) > 1:
-            return _("Sail the {ship} ship to field {field}").format(ship=_(args[0]), field=" ".join(args[1:]))
-        return _("Sail the {ship} ship").format(ship=_(args[0]))
+            return _("Sail {ship} to {field}").format(ship=_(the_ship(args[0])), field=_field(args[1], _))
+        return _("Sail {ship}").format(ship=_(the_ship(args[0])))
     if verb == "stay" and args:
-        return _("Leave the {ship} ship where it is").format(ship=_(args[0]))
+        return _("Leave {ship} where it is").format(ship=_(the_ship(args[0])))
     if verb == "place" and len(args) == 2:
-        return _("Put the {ship} ship on field {field}").format(ship=_(args[0]), field=args[1])
+        return _("Put {ship} on {field}").format(ship=_(the_ship(args[0])), field=_field(args[1], _))
     if verb == "declare" and args:
-        what = {"both": N_("privilege and Kaperbrief"), "kaperbrief": N_("Kaperbrief"), "privilege": N_("privilege")}
+        what = {"both": N_("Privilege and Kaperbrief"), "kaperbrief": N_("Kaperbrief"), "privilege": N_("Privilege")}
         return _("Declare {card}").format(card=_(what.get(args[0], args[0])))
     if verb in ("privilege", "kaperbrief") and args:
         title = _("Privilege") if verb == "privilege" else _("Kaperbrief")
         if args[0] == "raid" and len(args) > 1:
-            return _("{card}: raid from {island} with the pirate").format(card=title, island=_(words(args[1])))
+            return _("{card}: raid from {island} with the pirate").format(card=title, island=BOARD.island_name(args[1]))
         what = {"card": N_("play a harbour card"), "move": N_("move a ship"), "unblock": N_("lift the blockade")}
         return f"{title}: " + (_(what[args[0]]) if args[0] in what else words(args[0]))
     if verb == "pirate" and args:
-        return _("Move the pirate to field {field}").format(field=args[0])
+        if args[0] == "stay":
+            return _("Leave the pirate where it is")
+        return _("Move the pirate to {field}").format(field=_field(args[0], _))
     if verb == "take" and args:
         pairs = [f"{args[i]} {_good(args[i + 1], _)}" for i in range(0, len(args) - 1, 2)]
         return _("Take goods: {goods}").format(goods=", ".join(pairs))

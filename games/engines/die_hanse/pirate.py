@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..rng import randbelow
-from .board import BOARD, GOODS
+from .board import BOARD, GOODS, the_ship
 from .movement import pirate_distance, pirate_endpoints
 from .state import P, log, occupancy, rand, return_stone, ship_name
 from .cards import ship_name_index
@@ -88,7 +88,7 @@ def apply(state: dict, frame: dict, seat: int, move: str) -> None:
         dest = state["pirate"] if words[1] == "stay" else BOARD.by_label[words[1]]
         occ = occupancy(state)
         state["pirate"] = dest
-        log(state, seat, msg(N_("{player} moves the pirate to {field}"), player=P(seat), field=lit(BOARD.label[dest])))
+        log(state, seat, msg(N_("{player} moves the pirate to {field}"), player=P(seat), field=BOARD.field_words(dest)))
         if dest in occ and words[1] != "stay":
             frame["at"] = dest
             if len(occ[dest]) > 1:
@@ -132,7 +132,7 @@ def take(state: dict, frame: dict, seat: int, words: list) -> None:
             stone = cargo.pop(j)
             return_stone(state, stone[0], stone[1])
             taken.append(msg(N_("{good} from the {half}"), good=g, half=words[i]))
-    log(state, seat, msg(N_("{player} plunders the {ship} ship: {goods}"), player=P(seat), ship=ship_name(ship),
+    log(state, seat, msg(N_("{player} plunders {ship}: {goods}"), player=P(seat), ship=the_ship(ship_name(ship)),
                          goods=taken or msg(N_("nothing"))))
     end_round(state)
 

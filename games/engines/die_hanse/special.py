@@ -7,12 +7,22 @@ from .state import P, has_special, log
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
-def open_window(state: dict, last: int) -> dict:
-    """Override 1: the last mover is always asked; others only if they opted in."""
+# the special cards as a sentence names them: the card's title, and with its article (German
+# "den Kaperbrief", "das Privileg"), one term per language (docs/i18n.md)
+CARD_NAME = {"privilege": N_("Privilege"), "kaperbrief": N_("Kaperbrief")}
+THE_CARD = {"privilege": N_("the Privilege"), "kaperbrief": N_("the Kaperbrief")}
+
+
+def open_window(state: dict, last: int, ship: int | None = None) -> dict:
+    """Override 1: the last mover is always asked; others only if they opted in. ``ship``: the
+    ship just moved (its field now), so the question can say which move it is about."""
     n = state["n"]
     asked = [s for s in range(n) if has_special(state, s) and (s == last or state["offer"][s])]
-    return {"k": "window", "last": last, "stage": "ask", "asked": asked, "ans": {}, "queue": [],
-            "extra": None}
+    frame = {"k": "window", "last": last, "stage": "ask", "asked": asked, "ans": {}, "queue": [],
+             "extra": None}
+    if ship is not None:
+        frame["about"] = [ship, state["ships"][ship]["at"]]
+    return frame
 
 
 def waiting(frame: dict) -> list:
@@ -70,7 +80,7 @@ def apply_ask(state: dict, frame: dict, seat: int, move: str) -> None:
         frame["queue"] = [s for s in order if frame["ans"].get(str(s))]
         frame["stage"] = "resolve"
         for s in frame["queue"]:
-            log(state, s, msg(N_("{player} declares {cards}"), player=P(s), cards=list(frame["ans"][str(s)])))
+            log(state, s, msg(N_("{player} declares {cards}"), player=P(s), cards=[CARD_NAME.get(c, c) for c in frame["ans"][str(s)]]))
 
 
 def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
@@ -85,10 +95,10 @@ def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:
         state["special"][seat][card] = False
         opt = words[1]
         if opt == "unblock":
-            log(state, seat, msg(N_("{player} uses the {card}"), player=P(seat), card=card))
+            log(state, seat, msg(N_("{player} uses {card}"), player=P(seat), card=THE_CARD.get(card, card)))
             remove_blockade(state, seat)
         elif opt == "card":
-            log(state, seat, msg(N_("{player} uses the {card} to play a harbour card"), player=P(seat), card=card))
+            log(state, seat, msg(N_("{player} uses {card} to play a harbour card"), player=P(seat), card=THE_CARD.get(card, card)))
             state["stack"].append({"k": "cardplay", "seat": seat})
         elif opt == "raid":
             log(state, seat, msg(N_("{player} uses the Kaperbrief for a pirate raid"), player=P(seat)))

@@ -73,7 +73,7 @@ def _player_board(out, view, p, pname, y, width, _=render) -> int:
     """One player's board: name and specials, the storage (filled goods in colour, values only
     where the view has them), and the cargo holds the player shares. Returns the next y."""
     sp = view["special"][p]
-    extra = ", ".join(_(t) for t, on in ((N_("privilege"), sp["privilege"]), (N_("letter of marque"), sp["kaperbrief"]))
+    extra = ", ".join(_(t) for t, on in ((N_("Privilege"), sp["privilege"]), (N_("Kaperbrief"), sp["kaperbrief"]))
                       if on)
     holds = [(i, sh, side) for i, sh in enumerate(view["ships"]) for side in ("stern", "bow") if sh[side]["seat"] == p]
     slots = view["storages"][p]["slots"]
@@ -145,7 +145,17 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
         out.append('<polygon class="%s" points="%s" fill="%s" stroke="%s" stroke-width="%s"%s>'
                    '<title>%s</title></polygon>' % (
                        cls, _hex_points(x, y), fill, stroke, "1.6" if hid in BOARD.sund_set else "0.6", attrs,
-                       _e(BOARD.label[hid] + (" — " + h["name"] if h.get("name") else ""))))
+                       _e(_(BOARD.field_words(hid)) + (" — " + h["name"] if h.get("name") and h["kind"] not in ("harbour", "island") else ""))))
+    # the grid's column letters and row numbers along the map's edges: a sea field is named by
+    # its square (``North Sea field h6``, ``BOARD.field_words``)
+    cols = sorted({h["col"] for h in BOARD.hexes.values()})
+    rows = sorted({h["row"] for h in BOARD.hexes.values()})
+    for c in cols:
+        out.append('<text x="%.1f" y="11" font-size="9" text-anchor="middle" fill="#333">%s</text>'
+                   % (SIZE * W3 * c + 60, chr(97 + c)))
+    for r in rows:
+        out.append('<text x="%.1f" y="%.1f" font-size="9" text-anchor="end" fill="#333">%d</text>'
+                   % (60 - SIZE - 3, SIZE * 1.5 * r + 33, r))
     labels = []
     for hid, h in BOARD.hexes.items():
         x, y = _centre(h)

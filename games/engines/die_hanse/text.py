@@ -43,13 +43,13 @@ def render_text(view: dict, names, _=render) -> str:
         b = view["blockade"]
         lines.append(_("Blockade: {target}.").format(target=_("the Sund") if b == "sund" else harbour(b)))
     if view.get("pirate"):
-        lines.append(_("Pirate ship at {field}.").format(field=view["pirate"]))
+        lines.append(_("Pirate ship at {field}.").format(field=_(BOARD.field_words(BOARD.by_label[view["pirate"]]))))
     lines.append("")
     lines.append(_("Ships (stern holder / bow holder):"))
     for sh in view["ships"]:
         extra = " " + _("(sits out its next move)") if sh["skip"] else ""
-        lines.append("  " + _("{ship} at {field} stern {stern}: {stern_goods} | bow {bow}: {bow_goods}").format(
-            ship=f"{_(sh['name']):<7}", field=f"{sh['at']:<10}", stern=name(sh["stern"]["seat"]),
+        lines.append("  " + _("Ship {colour}: {field}; stern ({stern}): {stern_goods}; bow ({bow}): {bow_goods}").format(
+            colour=_(sh["name"]), field=_(BOARD.field_words(sh["hex"])), stern=name(sh["stern"]["seat"]),
             stern_goods=_stones(sh["stern"], _), bow=name(sh["bow"]["seat"]), bow_goods=_stones(sh["bow"], _)) + extra)
     lines.append("")
     lines.append(_("Storages:"))

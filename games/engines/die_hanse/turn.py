@@ -1,7 +1,7 @@
 """Move slots (HANSE-6, 7), end of turn, Hansetag tracking (HANSE-12) and the final turns (HANSE-13.2)."""
 from __future__ import annotations
 
-from .board import BOARD, SHIP_NAMES
+from .board import BOARD, SHIP_NAMES, the_ship
 from .harbour import new_frame
 from .movement import destinations, may_stay
 from .special import open_window
@@ -94,10 +94,10 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     sh = state["ships"][s]
     if words[0] == "wait":
         sh["skip"] = False
-        log(state, seat, msg(N_("the {ship} ship sits out this move"), ship=words[1]))
+        log(state, seat, msg(N_("{ship} sits out this move"), ship=the_ship(words[1])))
         return s, False
     if words[0] == "stay":
-        log(state, seat, msg(N_("{player} leaves the {ship} ship where it is"), player=P(seat), ship=words[1]))
+        log(state, seat, msg(N_("{player} leaves {ship} where it is"), player=P(seat), ship=the_ship(words[1])))
         return s, False
     if words[2] == "toward":
         dest = toward(state, s, words[3], destinations(state, s))
@@ -111,13 +111,14 @@ def apply_slot(state: dict, seat: int, move: str) -> tuple[int, bool]:
     elif kind == "canal":
         sh["dir"] = 1 if dest == BOARD.canal[0] else -1
     sh["at"] = dest
-    log(state, seat, msg(N_("{player} sails the {ship} ship to {field}"), player=P(seat), ship=words[1], field=lit(BOARD.label[dest])))
+    log(state, seat, msg(N_("{player} sails {ship} to {field}"), player=P(seat), ship=the_ship(words[1]),
+                         field=BOARD.field_words(dest)))
     return s, kind == "harbour" and BOARD.kind[start] != "canal"
 
 
 def after_move(state: dict, seat: int, ship: int, harbour: bool, window: bool) -> None:
     if window:
-        state["stack"].append(open_window(state, seat))
+        state["stack"].append(open_window(state, seat, ship))
     if harbour:
         state["stack"].append(new_frame(state, ship, state["ships"][ship]["at"], seat))
 

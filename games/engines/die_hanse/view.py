@@ -1,7 +1,7 @@
 """Per-seat views (HANSE-5): only what that seat may know."""
 from __future__ import annotations
 
-from .board import BOARD, SHIP_NAMES
+from .board import BOARD, SHIP_NAMES, the_ship
 from .cards import card_text, card_title
 from .flow import to_act
 from .scoring import result
@@ -74,13 +74,17 @@ def prompt(state, seat):
         if f["stage"] == "card":
             return say(N_("Play one of your harbour cards (you entered {harbour})."), harbour=name)
         if f["h"] == "luebeck":
-            return say(N_("Trade in {harbour} with your half of the {ship} ship (unload, discard, refill here), then say done."),
-                       harbour=name, ship=SHIP_NAMES[f["ship"]])
-        return say(N_("Trade in {harbour} with your half of the {ship} ship, then say done."), harbour=name,
-                   ship=SHIP_NAMES[f["ship"]])
+            return say(N_("Trade in {harbour} with your half of {ship} (unload, discard, refill here), then say done."),
+                       harbour=name, ship=the_ship(SHIP_NAMES[f["ship"]]))
+        return say(N_("Trade in {harbour} with your half of {ship}, then say done."), harbour=name,
+                   ship=the_ship(SHIP_NAMES[f["ship"]]))
     if k == "window":
         if f["stage"] == "ask":
-            return say(N_("Do you play a special card after this ship move? (pass or declare)"))
+            if f.get("about"):  # which ship move the question is about
+                ship, at = f["about"]
+                return say(N_("Last ship move: {ship} to {field}. Do you play a special card now (Privilege or "
+                              "Kaperbrief), or pass?"), ship=the_ship(SHIP_NAMES[ship]), field=BOARD.field_words(at))
+            return say(N_("Do you play a special card after this ship move (Privilege or Kaperbrief), or pass?"))
         return say(N_("Choose what your declared special card does."))
     if k == "pirate":
         if f["stage"] == "move":

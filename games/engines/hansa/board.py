@@ -67,7 +67,7 @@ class Board:
         self.tile_limit = comp["end_of_turn_limits"]["open_tiles"]
         self.stack_count = goods["supply_stacks"]["count"]
         pcs = doc.get("player_colours") or []
-        self.player_colour_names = [p["name"] for p in pcs] or ["grey", "yellow", "lilac", "black"]
+        self.player_colour_names = [p["name"] for p in pcs] or ["grey", "olive", "lilac", "black"]
         self.player_colour_css = [p.get("css", "#444") for p in pcs] or ["#6e6e6e", "#c99a00", "#9b5fc0", "#1a1a1a"]
         self.curved = {tuple(x.split("->")) for pair in doc.get("drawing", {}).get("straight_line_crossings", [])
                        for x in pair}

@@ -14,10 +14,11 @@ from .board import BOARD
 _EXTRACTED = [N_("ship"), N_("Supply - final round"), N_("Supply")]
 
 # The game's player colours (grey, yellow, lilac, black), darkened where needed to stand ≥ 3:1
+# (yellow darkened is olive, and named so: games.engines.colours.seen_colour)
 # on the sea; the colour's initial in every token is the second cue.
-_CSS = {"grey": "#6e6e6e", "yellow": "#8a7000", "lilac": "#7a3e9d", "black": "#1a1a1a"}
+_CSS = {"grey": "#6e6e6e", "olive": "#8a7000", "lilac": "#7a3e9d", "black": "#1a1a1a"}
 SEAT_COLOURS = [_CSS.get(n, c) for n, c in zip(BOARD.player_colour_names, BOARD.player_colour_css)]
-SEAT_CUES = [n[:1].upper() for n in BOARD.player_colour_names]  # G Y L B
+SEAT_CUES = [n[:1].upper() for n in BOARD.player_colour_names]  # G O L B
 CITY_R = 24
 
 

@@ -2,7 +2,7 @@
 and chooses the mix of traders and merchants."""
 from __future__ import annotations
 
-from .state import P, level, log
+from .state import P, level, log, pieces
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -47,4 +47,4 @@ def do(s: dict, seat: int, t: int, m: int) -> None:
     p["supply"][0] += t
     p["supply"][1] += m
     s["used"] += 1
-    log(s, seat, msg(N_("{player} assigns {t} trader(s) and {m} merchant(s) from stock to supply"), player=P(seat), t=t, m=m))
+    log(s, seat, msg(N_("{player} takes income: {pieces} from the stock to the supply"), player=P(seat), pieces=pieces(t, m)))

@@ -231,6 +231,14 @@ def side_of(state: dict) -> Side:
     return SIDES[state["side"]]
 
 
+def route_name(side: Side, rid: str) -> str:
+    """A route as the board names it: its two cities, ``Bremen–Osnabrück`` (never its id)."""
+    ends = side.ends.get(rid)
+    if not ends:
+        return rid
+    return "–".join(side.city_name.get(c, c) for c in ends)
+
+
 # canonical route-id lookup (city keys may be given in either order)
 def route_id(side: Side, a: str, b: str) -> str | None:
     for r in (_rid(a, b), _rid(b, a)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import MARKER_NAMES, side_of
 from .rules import develop, developable, marker_routes
-from .state import P, KIND, log, mark_used, mutable, wspace
+from .state import P, KIND, R, log, mark_used, mutable, wspace
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -109,7 +109,7 @@ def remove_apply(s: dict, seat: int, words: list[str]) -> None:
         mark_used(p, _usable(p, "remove"))
     st["n"] += 1
     log(s, seat, msg(N_("{player} removes a {piece} of {other} from {route} (Remove 3)"), player=P(seat), piece=KIND[o[1]],
-                     other=P(owner), route=lit(route)))
+                     other=P(owner), route=R(s, route)))
     if st["n"] >= 3 or not remove_routes(s, seat):
         s["step"] = None
 
@@ -134,4 +134,4 @@ def place_marker(s: dict, seat: int, words: list[str]) -> None:
     m = s["_drawn"].pop(0)
     s["p"][seat]["drawn"] -= 1
     s["markers"][words[1]] = m
-    log(s, seat, msg(N_("{player} places a {marker} marker on {route}"), player=P(seat), marker=MARKER_NAMES[m], route=lit(words[1])))
+    log(s, seat, msg(N_("{player} places a {marker} marker on {route}"), player=P(seat), marker=MARKER_NAMES[m], route=R(s, words[1])))

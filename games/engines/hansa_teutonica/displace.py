@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import side_of
 from .rules import allowed_route, place_on, replace_targets
-from .state import P, KIND, KIND_BY_WORD, log, wspace
+from .state import P, KIND, KIND_BY_WORD, R, log, pieces, wspace
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -107,9 +107,8 @@ def _commit(s: dict, seat: int, words: list[str]) -> None:
     p["stock"][1] += pm
     wspace(s, route)[i] = f"{seat}{pk}"
     s["used"] += 1
-    log(s, seat, msg(N_("{player} displaces the {piece} of {other} on {route} with a {own} and pays {t} trader(s) and "
-                        "{m} merchant(s) into stock"), player=P(seat), piece=KIND[vk], other=P(victim), route=lit(route),
-                     own=KIND[pk], t=pt, m=pm))
+    log(s, seat, msg(N_("{player} displaces the {piece} of {other} on {route} with a {own} and pays {pieces} into the stock"),
+                     player=P(seat), piece=KIND[vk], other=P(victim), route=R(s, route), own=KIND[pk], pieces=pieces(pt, pm)))
     s["rep"] = {"v": victim, "r": route, "k": vk, "main": False, "max": 1 if vk == "t" else 2,
                 "done": 0, "hold": None, "src": None}
     s["phase"] = "replace"
@@ -214,17 +213,19 @@ def rep_apply(s: dict, seat: int, words: list[str]) -> None:
         sp = wspace(s, route)
         sp[sp.index(f"{seat}{k}")] = None
         rep["hold"], rep["src"] = k, "board"
-        log(s, seat, msg(N_("{player} lifts a {piece} from {route}"), player=P(seat), piece=KIND[k], route=lit(route)))
+        log(s, seat, msg(N_("{player} lifts a {piece} from {route}"), player=P(seat), piece=KIND[k], route=R(s, route)))
         return
     if w == "to":
         k = rep["hold"]
         i = place_on(s, words[1], f"{seat}{k}")
         if rep["src"] == "displaced":
             said = msg(N_("{player} re-places the displaced {piece} on {route} (space {n})"), player=P(seat), piece=KIND[k],
-                       route=lit(words[1]), n=i + 1)
+                       route=R(s, words[1]), n=i + 1)
         else:
-            said = msg(N_("{player} re-places an extra {piece} ({source}) on {route} (space {n})"), player=P(seat),
-                       piece=KIND[k], source=rep["src"], route=lit(words[1]), n=i + 1)
+            key = {"stock": N_("{player} re-places an extra {piece} from the stock on {route} (space {n})"),
+                   "supply": N_("{player} re-places an extra {piece} from the supply on {route} (space {n})")}
+            said = msg(key.get(rep["src"], N_("{player} re-places an extra {piece} on {route} (space {n})")),
+                       player=P(seat), piece=KIND[k], route=R(s, words[1]), n=i + 1)
         log(s, seat, said)
         if rep["src"] == "displaced":
             rep["main"] = True

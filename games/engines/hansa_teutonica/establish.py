@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import MARKER_NAMES, RANK, side_of
 from .rules import (allowed_route, check_east_west, controller, develop, gain_pp,
                     trigger_end, CITIES_TO_END)
-from .state import P, KIND, KIND_BY_WORD, full, level, log, mark_used, mutable, wspace
+from .state import P, KIND, KIND_BY_WORD, R, full, level, log, mark_used, mutable, wspace
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -41,7 +41,7 @@ def via_pawn(s: dict, seat: int) -> list[str]:
 def start(s: dict, seat: int, route: str) -> None:
     side = side_of(s)
     s["used"] += 1
-    log(s, seat, msg(N_("{player} establishes {route}"), player=P(seat), route=lit(route)))
+    log(s, seat, msg(N_("{player} establishes {route}"), player=P(seat), route=R(s, route)))
     # (a) HT-8.3
     for c in side.ends[route]:
         ctl = controller(s, c)
@@ -157,7 +157,7 @@ def finish(s: dict, seat: int, route: str, words) -> None:
             sp[i] = None
         p["stock"][0] += back[0]
         p["stock"][1] += back[1]
-        develop(s, seat, words[1], msg(N_("established {route}"), route=lit(route)))
+        develop(s, seat, words[1], msg(N_("established {route}"), route=R(s, route)))
     elif w == "coellen":
         i = [c for c, _ in side.coellen_fields].index(words[1])
         sp[sp.index(f"{seat}m")] = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..i18n import N_, render
 from ..labelkit import words
 from .board import ABILITY_NAMES, MARKER_NAMES
+from .state import pieces
 
 # Headings of the move-button groups where they differ from the web's defaults (by first word).
 GROUPS = {"place": N_("Actions"), "move": N_("Actions"), "establish": N_("Actions")}
@@ -14,8 +15,8 @@ GROUPS = {"place": N_("Actions"), "move": N_("Actions"), "establish": N_("Action
 def _route(view, rid: str) -> str:
     for r in view.get("routes", []):
         if r["id"] == rid:
-            return f"{r['a']}–{r['b']}"
-    return "–".join(words(p) for p in rid.split("-"))
+            return r.get("name") or f"{_city(view, r['a'])}–{_city(view, r['b'])}"
+    return "–".join(_city(view, p) for p in rid.split("-"))
 
 
 def _city(view, cid: str) -> str:
@@ -42,9 +43,7 @@ def _piece(p: str, _=render) -> str:
 
 def _pay(args, _=render) -> str:
     t, m = (int(a[:-1]) for a in args)
-    parts = [(_("1 trader") if t == 1 else _("{n} traders").format(n=t)) if t else "",
-             (_("1 merchant") if m == 1 else _("{n} merchants").format(n=m)) if m else ""]
-    return _(" and ").join(p for p in parts if p) or _("nothing")
+    return _(pieces(t, m))
 
 
 def label(view: dict, move: str, names=None, _=render) -> str:

@@ -7,7 +7,7 @@ exchanges an own trader on route a with an own merchant on route b."""
 from __future__ import annotations
 
 from .board import side_of
-from .state import P, KIND, KIND_BY_WORD, level, log, wspace
+from .state import P, KIND, KIND_BY_WORD, R, level, log, wspace
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -104,7 +104,7 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
         dst[dst.index(None)] = f"{seat}{k}"
         st["left"] -= 1
         st["moved"] += 1
-        log(s, seat, msg(N_("{player} moves a {piece} from {frm} to {to}"), player=P(seat), piece=KIND[k], frm=lit(frm), to=lit(tgt)))
+        log(s, seat, msg(N_("{player} moves a {piece} from {frm} to {to}"), player=P(seat), piece=KIND[k], frm=R(s, frm), to=R(s, tgt)))
         if None not in dst:
             st["tgt"] = None
     elif w == "swap":
@@ -114,7 +114,7 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
         sa[ia], sb[ib] = f"{seat}m", f"{seat}t"
         st["left"] -= 2
         st["moved"] += 2
-        log(s, seat, msg(N_("{player} swaps a trader on {a} with a merchant on {b}"), player=P(seat), a=lit(a), b=lit(b)))
+        log(s, seat, msg(N_("{player} swaps a trader on {a} with a merchant on {b}"), player=P(seat), a=R(s, a), b=R(s, b)))
     _maybe_finish(s, seat)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .board import side_of
 from .rules import allowed_route, place_on
-from .state import P, KIND, KIND_BY_WORD, log
+from .state import P, KIND, KIND_BY_WORD, R, log
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -47,4 +47,4 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
     p["supply"][0 if k == "t" else 1] -= 1
     i = place_on(s, route, f"{seat}{k}")
     s["used"] += 1
-    log(s, seat, msg(N_("{player} places a {piece} on {route} (space {n})"), player=P(seat), piece=KIND[k], route=lit(route), n=i + 1))
+    log(s, seat, msg(N_("{player} places a {piece} on {route} (space {n})"), player=P(seat), piece=KIND[k], route=R(s, route), n=i + 1))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..events import event
 from ..rng import Rng, seed_state
-from .board import ABILITIES, SIDES, START_MARKERS, START_SUPPLY, SUPPLY_MARKERS, TRACKS
+from .board import ABILITIES, SIDES, START_MARKERS, START_SUPPLY, SUPPLY_MARKERS, TRACKS, route_name, side_of
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -137,6 +137,25 @@ def log(s: dict, seat, text, only=None, redacted=None) -> None:
 
 KIND = {"t": N_("trader"), "m": N_("merchant")}
 KIND_IDX = {"t": 0, "m": 1}
+
+
+def pieces(t: int, m: int):
+    """``t`` traders and ``m`` merchants in words, one/many forms, zero left out (docs/i18n.md)."""
+    parts = []
+    if t:
+        parts.append(msg(N_("1 trader"), n=t) if t == 1 else msg(N_("{n} traders"), n=t))
+    if m:
+        parts.append(msg(N_("1 merchant"), n=m) if m == 1 else msg(N_("{n} merchants"), n=m))
+    if not parts:
+        return N_("nothing")
+    if len(parts) == 1:
+        return parts[0]
+    return msg(N_("{a} and {b}"), a=parts[0], b=parts[1])
+
+
+def R(s: dict, rid: str):
+    """A route in a log text: the board's names of its two cities, shown as they are."""
+    return lit(route_name(side_of(s), rid))
 KIND_BY_WORD = {"trader": "t", "merchant": "m"}
 
 

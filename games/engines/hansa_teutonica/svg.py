@@ -8,6 +8,7 @@ from html import escape
 from .. import a11y
 from ..colours import OKABE_ITO_DARK, OKABE_ITO_NAMES, ink, mark
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
+from .state import pieces
 from ..i18n import N_, render  # noqa: F401
 
 # texts translated inside f-strings below (xgettext does not read f-strings)
@@ -18,7 +19,7 @@ _EXTRACTED = [N_("pawn"), N_("space {n}"), N_("tavern"), N_("Coellen prestige"),
 SEAT_COLOURS = OKABE_ITO_DARK[:5]
 SEAT_COLOUR_NAMES = OKABE_ITO_NAMES[:5]
 SEAT_CUES = [mark(n) for n in SEAT_COLOUR_NAMES]
-PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#555555"}
+PRIV_FILL = {"white": "#ffffff", "orange": "#f5a623", "pink": "#f4a7c0", "black": "#262626"}  # named as drawn (seen_colour)
 MARKER_SHORT = {"extra": "K+", "swap": "⇄", "plus3": "+3", "plus4": "+4", "upgrade": "↑", "remove": "×3"}
 KIND_WORDS = ("trader", "merchant")
 SLOT = 20
@@ -130,7 +131,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             if mv is None and occ is None:  # an empty space that is no target: just the square (page size)
                 out.append(space)
                 continue
-            out.append(f'<g{_legal_attr(mv)}><title>{_e(r["id"])} {_e(_("space {n}").format(n=i + 1))}</title>{space}')
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(r.get("name") or r["id"])} {_e(_("space {n}").format(n=i + 1))}</title>{space}')
             if occ is not None:
                 out.append(_piece(sx, sy, occ["seat"], occ["kind"]))
             out.append('</g>')
@@ -230,8 +231,8 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
         out.append(f'<rect x="4" y="{dy}" width="{MAP_W - 8}" height="{desk_h - 6}" rx="6" fill="#fff" stroke="{col}" stroke-width="3"/>')
         out.append(_piece(24, dy + 19, i, "trader", 10))
         out.append(f'<text x="42" y="{dy + 25}" font-size="18" font-weight="bold" fill="#111">{_e(_name(names, i))}{_e(active)}: {d["pp"]} PP</text>')
-        supply = _("supply {t} traders, {m} merchants").format(t=d["supply"]["traders"], m=d["supply"]["merchants"])
-        stock = _("stock {t} traders, {m} merchants").format(t=d["stock"]["traders"], m=d["stock"]["merchants"])
+        supply = _("supply: {pieces}").format(pieces=_(pieces(d["supply"]["traders"], d["supply"]["merchants"])))
+        stock = _("stock: {pieces}").format(pieces=_(pieces(d["stock"]["traders"], d["stock"]["merchants"])))
         out.append(f'<text x="14" y="{dy + 52}" font-size="15">{_e(supply)}</text>')
         out.append(f'<text x="14" y="{dy + 76}" font-size="15">{_e(stock)}</text>')
         mk = ", ".join(_(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "") for m in d["markers"]) \

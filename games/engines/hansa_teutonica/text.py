@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ..i18n import N_, render  # noqa: F401
 from .board import ABILITY_NAMES, MARKER_NAMES
+from .state import pieces
 
-_ABBR = {"trader": "T", "merchant": "M"}
 _PRIVILEGE = [N_("white"), N_("orange"), N_("pink"), N_("black")]
 
 
@@ -19,10 +19,20 @@ def _name(names, seat, _=render) -> str:
         return _("Player {n}").format(n=seat + 1)
 
 
-def _piece(p, names) -> str:
+def _piece(p, names, _=render) -> str:
     if p is None:
-        return "."
-    return f"{_ABBR[p['kind']]}:{_name(names, p['seat'])}"
+        return _("empty")
+    key = N_("trader of {name}") if p["kind"] == "trader" else N_("merchant of {name}")
+    return _(key).format(name=_name(names, p["seat"], _))
+
+
+def _house(n: int, h: dict, name, _=render) -> str:
+    """A Kontor house in words: its number, colour and shape, the gold coin, who holds it."""
+    shape = _("square") if h["shape"] == "square" else _("round")
+    what = (_("house {n} ({colour}, {shape}, gold coin)") if h["coin"] else _("house {n} ({colour}, {shape})")).format(
+        n=n, colour=_(h["colour"]), shape=shape)
+    who = name(h["occupant"]) if h["occupant"] is not None else _("free")
+    return f"{what}: {who}"
 
 
 def render_text(view: dict, names, _=render) -> str:
@@ -51,9 +61,9 @@ def render_text(view: dict, names, _=render) -> str:
             for a, x in d["abilities"].items())
         mk = ", ".join(_(MARKER_NAMES[m["type"]]) + (" " + _("(used)") if m["used"] else "") for m in d["markers"]) \
             or _("none")
-        lines.append("- " + _("{name}: {pp} PP; supply {st}T+{sm}M, stock {kt}T+{km}M").format(
-            name=name(i), pp=d["pp"], st=d["supply"]["traders"], sm=d["supply"]["merchants"],
-            kt=d["stock"]["traders"], km=d["stock"]["merchants"]))
+        lines.append("- " + _("{name}: {pp} PP; supply: {supply}; stock: {stock}").format(
+            name=name(i), pp=d["pp"], supply=_(pieces(d["supply"]["traders"], d["supply"]["merchants"])),
+            stock=_(pieces(d["stock"]["traders"], d["stock"]["merchants"]))))
         lines.append(f"    {ab}")
         line = "    " + _("markers: {markers}").format(markers=mk)
         if d["drawn"]:
@@ -62,13 +72,10 @@ def render_text(view: dict, names, _=render) -> str:
             line += "; " + _("East-West #{n}").format(n=d["east_west"])
         lines.append(line)
     lines.append("")
-    lines.append(_("CITIES (houses left to right: W/O/P/B colour, s square, o round, $ gold coin; + extra Kontors)"))
+    lines.append(_("CITIES (Kontor houses from left to right)"))
     for c in view["cities"]:
-        hs = " ".join(
-            f"[{h['colour'][0].upper()}{'o' if h['shape'] == 'round' else 's'}{'$' if h['coin'] else ''}:"
-            f"{name(h['occupant']) if h['occupant'] is not None else '_'}]"
-            for h in c["houses"])
-        extra = (" + " + ", ".join(name(x) for x in c["extras"])) if c["extras"] else ""
+        hs = "; ".join(_house(k + 1, h, name, _) for k, h in enumerate(c["houses"]))
+        extra = ("; " + _("Extra Kontors: {names}").format(names=", ".join(name(x) for x in c["extras"]))) if c["extras"] else ""
         ab = f" ({_(ABILITY_NAMES[c['ability']])})" if c["ability"] else ""
         ctl = " " + _("controlled by {name}").format(name=name(c["controller"])) if c["controller"] is not None else ""
         lines.append(f"  {c['name']}{ab}: {hs}{extra}{ctl}")
@@ -76,11 +83,11 @@ def render_text(view: dict, names, _=render) -> str:
                    for f in view["coellen"])
     lines.append("  " + _("Coellen prestige box: {fields}").format(fields=cf))
     lines.append("")
-    lines.append(_("ROUTES (T trader, M merchant, . empty; <marker>)"))
+    lines.append(_("ROUTES (spaces from left to right; bonus marker)"))
     for r in view["routes"]:
-        sp = " ".join(_piece(p, names) for p in r["spaces"])
-        mk = f"  <{_(MARKER_NAMES[r['marker']])}>" if r["marker"] else ""
-        lines.append(f"  {r['id']}: {sp}{mk}")
+        sp = ", ".join(_piece(p, names, _) for p in r["spaces"])
+        mk = "; " + _("bonus marker: {marker}").format(marker=_(MARKER_NAMES[r["marker"]])) if r["marker"] else ""
+        lines.append(f"  {r.get('name') or r['id']}: {sp}{mk}")
     if view.get("your_drawn_markers"):
         lines.append("")
         lines.append(_("Your drawn markers to place: {markers}").format(

@@ -3,7 +3,7 @@ supply's order and identities (HT-6.2.1) and drawn markers until the drawer's
 placement step (HT-6.2.2, HT-D-2); revealed to all at the end (HT-D-3)."""
 from __future__ import annotations
 
-from .board import ABILITIES, MARKER_COUNTS, MARKER_NAMES, TRACKS, side_of
+from .board import ABILITIES, MARKER_COUNTS, MARKER_NAMES, TRACKS, route_name, side_of
 from .rules import controller, largest_network
 from ..events import visible
 from .state import KIND, full, level
@@ -28,7 +28,7 @@ def prompt_for(s: dict, seat) -> str:
             return say(N_("Choose the route for your {piece}."), piece=KIND[rep["hold"]])
         if not rep["main"]:
             return say(N_("Your {piece} on {route} was displaced: re-place it (and up to {n} extra pieces)."),
-                       piece=KIND[rep["k"]], route=lit(rep["r"]), n=rep["max"])
+                       piece=KIND[rep["k"]], route=lit(route_name(side_of(s), rep["r"])), n=rep["max"])
         return say(N_("You may place up to {n} more extra piece(s), or say done."), n=rep["max"] - rep["done"])
     if seat != s["active"]:
         return ""
@@ -63,7 +63,7 @@ def build_view(s: dict, seat, to_act: list[int]) -> dict:
     routes = []
     for r in side.routes:
         a, b = side.ends[r]
-        d = {"id": r, "a": a, "b": b, "spaces": [_piece(o) for o in s["spaces"][r]],
+        d = {"id": r, "a": a, "b": b, "name": route_name(side, r), "spaces": [_piece(o) for o in s["spaces"][r]],
              "marker": s["markers"].get(r), "tavern": r in side.tavern}
         if s["two"]:
             d["provinces"] = list(side.route_provinces[r])

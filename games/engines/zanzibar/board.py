@@ -12,10 +12,30 @@ import json
 import os
 from collections import deque
 
+from ..i18n import N_, lit, msg
+
 LAND = ("north", "south", "east", "west", "central")
 SEA = "sea"
 PROVINCES = LAND + (SEA,)
 SPICES = ("cinnamon", "ginger", "vanilla", "pepper", "clove")
+
+# A place in words: its province and number (the board prints the notation, e.g. ``s6``, small
+# under it), with its spice; one name per place in every text (docs/i18n.md).
+PLACE_WORDS = {"north": N_("North {n}"), "south": N_("South {n}"), "east": N_("East {n}"), "west": N_("West {n}"),
+               "central": N_("Centre {n}"), "sea": N_("Sea {n}")}
+
+
+def place_msg(board: "Board", pid: str):
+    """``s6`` as ``South 6 (pepper)``, ``z3`` as ``Sea 3``: a message (``games.engines.i18n``)."""
+    prov = board.province.get(pid)
+    if prov is None:
+        return lit(pid)
+    digits = "".join(ch for ch in pid if ch.isdigit())
+    name = msg(PLACE_WORDS.get(prov, N_("Sea {n}")), n=int(digits) if digits else 0)
+    if board.is_sea.get(pid):
+        return name
+    return msg(N_("{place} ({spice})"), place=name, spice=board.spice.get(pid) or N_("huts"))
+
 
 DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.json")
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..labelkit import words
-from .board import get_board
+from .board import get_board, place_msg
 from ..i18n import N_, render  # noqa: F401
 
 # texts translated inside f-strings below (xgettext does not read f-strings)
@@ -11,12 +11,10 @@ _EXTRACTED = [N_("sea")]
 
 
 def _place(view: dict, pid: str, _=render) -> str:
-    info = get_board(view.get("map") or "zanzibar").info.get(pid)
-    if not info:
+    board = get_board(view.get("map") or "zanzibar")
+    if pid not in board.info:
         return words(pid)
-    if info.get("sea"):
-        return f"{pid} ({_('sea')})"
-    return f"{pid} ({_(info['province'])}, {_(info['spice'] or 'huts')})"
+    return _(place_msg(board, pid))
 
 
 def _card(card: str, _) -> str:
@@ -32,9 +30,9 @@ def label(view: dict, move: str, names=None, _=render) -> str:
     if move in fixed:
         return _(fixed[move])
     if verb == "place" and args:
-        return _("Choose your merchant of strength {n} to place").format(n=args[0])
+        return _("Place your merchant {n}").format(n=args[0])
     if verb == "move" and args:
-        return _("Move your merchant of strength {n}").format(n=args[0])
+        return _("Move your merchant {n}").format(n=args[0])
     if verb == "to" and args:
         return _("Go to {place}").format(place=_place(view, args[0], _))
     if verb == "push" and args:

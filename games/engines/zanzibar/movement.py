@@ -12,7 +12,7 @@ a blocked place is simply not offered and the player stops or goes elsewhere.
 """
 from __future__ import annotations
 
-from .state import P, merchant_msg, board_of, log, merchant_name, merchants_of
+from .state import P, merchant_msg, place_msg, board_of, log, merchant_name, merchants_of
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 MAX_MOVES = 3  # ZAN-9.1
@@ -153,7 +153,8 @@ def _displace(s: dict, occ: dict, piece, frm: str, to: str, verb: str) -> None:
     del occ[frm]
     text = N_("{player} pushed {merchant} from {frm} to {to}") if verb == "push" \
         else N_("{player} expelled {merchant} from {frm} to {to}")
-    log(s, msg(text, player=P(s["active"]), merchant=merchant_msg(s, *piece), frm=lit(frm), to=lit(to)), s["active"])
+    log(s, msg(text, player=P(s["active"]), merchant=msg(N_("merchant {num} of {owner}"), num=piece[1], owner=P(piece[0])), frm=place_msg(s, frm),
+               to=place_msg(s, to)), s["active"])
 
 
 def _step(s: dict, seat: int, q: str) -> None:
@@ -193,11 +194,19 @@ def _enter(s: dict, seat: int, occ: dict, q: str) -> None:
         _finish(s, seat)
 
 
+def _path(s: dict, path: list[str]):
+    """The places of a move in words, joined by arrows (a nested message, translated when shown)."""
+    said = place_msg(s, path[0])
+    for p in path[1:]:
+        said = msg("{a} → {b}", a=said, b=place_msg(s, p))
+    return said
+
+
 def _finish(s: dict, seat: int) -> None:
     cur = s["cur"]
     s["cur"] = None
     s["moved"] = s["moved"] + [cur["num"]]
-    log(s, msg(N_("{player} moved {merchant} {path}"), player=P(seat), merchant=merchant_msg(s, seat, cur["num"]),
-               path=lit(" > ".join(cur["path"]))), seat)
+    log(s, msg(N_("{player} moved merchant {num}: {path}"), player=P(seat), num=cur["num"],
+               path=_path(s, cur["path"])), seat)
     if len(s["moved"]) >= MAX_MOVES:
         s["phase"] = "assign"

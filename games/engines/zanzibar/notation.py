@@ -38,7 +38,8 @@ PLACE_VERBS = ("to", "push", "expel")
 NUMBER_VERBS = ("place", "move")
 CARD_VERBS = ("score", "set aside")
 NO_ARG = ("stop", "cancel", "done", "keep")
-COLOURS = ("red", "orange", "yellow", "green", "blue", "rood", "oranje", "geel", "groen", "blauw")
+COLOURS = ("red", "brown", "olive", "green", "blue", "rood", "bruin", "olijfgroen", "groen", "blauw",
+           "rot", "braun", "oliv", "grün", "blau", "orange", "yellow", "oranje", "geel")  # older names still read
 
 
 def normalise(text: str) -> str:

@@ -2,7 +2,7 @@
 ``place <number>`` (choose an unplaced merchant), then ``to <place>`` (or ``cancel``)."""
 from __future__ import annotations
 
-from .state import P, merchant_msg, board_of, draw, log, merchant_name, set_seat_item
+from .state import P, merchant_msg, place_msg, board_of, draw, log, merchant_name, set_seat_item
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -58,8 +58,8 @@ def apply(s: dict, seat: int, move: str) -> None:
     s["occ"] = occ
     set_seat_item(s, "unplaced", seat, [n for n in s["unplaced"][seat] if n != num])
     s["sel"] = None
-    log(s, msg(N_("{player} placed {merchant} on {place}"), player=P(seat), merchant=merchant_msg(s, seat, num),
-               place=lit(place)), seat)
+    log(s, msg(N_("{player} placed merchant {num} on {place}"), player=P(seat), num=num,
+               place=place_msg(s, place)), seat)
     order = s["order"]
     nxt = order[(order.index(seat) + 1) % len(order)]
     if any(s["unplaced"]):

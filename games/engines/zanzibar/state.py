@@ -84,8 +84,14 @@ def merchant_name(state: dict, seat: int, num: int) -> str:
 
 
 def merchant_msg(state: dict, seat: int, num: int) -> dict:
-    """A merchant as ``colour-number`` with the colour as a translatable term."""
-    return msg("{colour}-{num}", colour=colour(state, seat), num=num)
+    """A merchant in words: its strength and its player's colour (a translatable term), never
+    the ``colour-number`` id."""
+    return msg(N_("merchant {num} ({colour})"), colour=colour(state, seat), num=num)
+
+
+def place_msg(state: dict, pid: str):
+    from .board import place_msg as said
+    return said(board_of(state), pid)
 
 
 def P(seat) -> str:

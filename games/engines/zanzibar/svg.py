@@ -19,7 +19,7 @@ from ..i18n import N_, render  # noqa: F401
 _EXTRACTED = [N_("Score track")]
 
 
-# red orange yellow green blue: colour-blind-safe (checked under deuteranopia and protanopia in
+# red brown olive green blue (named as they are drawn, games.engines.colours.seen_colour): colour-blind-safe (checked under deuteranopia and protanopia in
 # tests/test_board_contrast.py), each ≥ 3:1 on the island; the second cue is a shape per seat.
 SEAT_COLOURS = ["#8b1a1a", "#80500a", "#857a00", "#1c8a6e", "#0367a6"]
 SEAT_CUES = ["circle", "square", "diamond", "triangle", "hexagon"]

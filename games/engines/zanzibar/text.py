@@ -5,7 +5,7 @@ your hand with its score tables, whose turn and what you must decide.
 from __future__ import annotations
 
 from ..i18n import N_, render  # noqa: F401
-from .board import LAND, SEA, get_board
+from .board import LAND, SEA, get_board, place_msg
 
 
 def _who(view: dict, names, seat: int, _=render) -> str:
@@ -57,32 +57,31 @@ def render_text(view: dict, names, _=render) -> str:
 
     # the board
     at = {m["place"]: m for m in view["merchants"]}
-    out.append(_("Island (place, spice, merchant):"))
+    out.append(_("Island (place and spice: merchant):"))
     for prov in LAND + (SEA,):
         cells = []
         for p in board.places:
             if board.province[p] != prov:
                 continue
-            spice = _(board.spice[p] or ("sea" if board.is_sea[p] else "huts"))
             m = at.get(p)
-            mark = f"{_(view['colours'][m['seat']])}-{m['num']}" if m else "."
-            cells.append(f"{p} {spice} [{mark}]")
-        out.append(f"  {_(prov).capitalize():8} " + "; ".join(cells))
-    unplaced = [f"{_(view['colours'][s])}: {' '.join(map(str, u))}" for s, u in enumerate(view["unplaced"]) if u]
+            mark = _("merchant {num} of {name}").format(num=m["num"], name=names[m["seat"]]) if m else _("free")
+            cells.append(f"{_(place_msg(board, p))}: {mark}")
+        out.append("  " + "; ".join(cells))
+    unplaced = [f"{names[s]}: {' '.join(map(str, u))}" for s, u in enumerate(view["unplaced"]) if u]
     if unplaced:
         out.append("  " + _("Not yet placed: {list}").format(list="; ".join(unplaced)))
     out.append("")
 
     if view["moving"]:
         mv = view["moving"]
-        out.append(_("Moving: {merchant} along {path}").format(
-            merchant=f"{_(view['colours'][view['active']])}-{mv['num']}", path=" > ".join(mv["path"])))
+        out.append(_("Moving: merchant {num} of {name}, so far {path}").format(
+            num=mv["num"], name=names[view["active"]], path=" → ".join(_(place_msg(board, p)) for p in mv["path"])))
     if view["pending"]:
         pd = view["pending"]
         text = _("To push: {merchant} from {at}; possible places: {places}") if pd["kind"] == "push" \
             else _("To expel: {merchant} from {at}; possible places: {places}")
-        out.append(text.format(merchant=f"{_(view['colours'][pd['piece'][0]])}-{pd['piece'][1]}", at=pd["at"],
-                               places=", ".join(pd["options"])))
+        out.append(text.format(merchant=_("merchant {num} of {name}").format(num=pd["piece"][1], name=names[pd["piece"][0]]),
+                               at=_(place_msg(board, pd["at"])), places=", ".join(_(place_msg(board, p)) for p in pd["options"])))
     if view["phase"] == "move" and view["active"] is not None:
         line = _("Moved this turn: {n} of 3 merchants").format(n=len(view["moved"]))
         if view["moved"]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .assignment import count_for
 from .scoring import result
 from ..events import visible
-from .state import board_of, quota, scoring_limit
+from .state import board_of, place_msg, quota, scoring_limit
 from ..i18n import N_, lit, say
 
 
@@ -39,26 +39,28 @@ def prompt(state: dict, seat, legal: list[str]) -> str:
     phase = state["phase"]
     if phase == "place":
         if state["sel"] is None:
-            return say(N_("Place a merchant: choose which one ('place <number>')."))
-        return say(N_("Choose a place for your merchant {num} ('to <place>')."), num=state["sel"])
+            return say(N_("Place a merchant: choose which one."))
+        return say(N_("Choose a place for your merchant {num}."), num=state["sel"])
     if phase == "window":
-        return say(N_("You have drawn your first cards: keep them or set one aside ('keep' / 'set aside <card>')."))
+        return say(N_("You have drawn your first cards: keep them or set one aside."))
     if phase == "move":
         if state["pending"] is not None:
             p = state["pending"]
-            return say(N_("Choose where the pushed merchant from {place} goes ('push <place>').") if p["kind"] == "push"
-                       else N_("Choose where the expelled merchant from {place} goes ('expel <place>')."), place=lit(p["at"]))
+            return say(N_("Choose where the pushed merchant from {place} goes.") if p["kind"] == "push"
+                       else N_("Choose where the expelled merchant from {place} goes."), place=place_msg(state, p["at"]))
         if state["cur"] is not None:
             c = state["cur"]
             left = c["num"] - (len(c["path"]) - 1)
-            return say(N_("Move your merchant {num} on from {place} ({left} steps left): 'to <place>' or stop."),
-                       num=c["num"], place=lit(c["path"][-1]), left=left)
-        return say(N_("Move up to {n} more merchants ('move <number>') or end your movement ('done')."),
-                   n=3 - len(state["moved"]))
+            return say(N_("Move your merchant {num} on from {place} (1 step left), or stop.") if left == 1
+                       else N_("Move your merchant {num} on from {place} ({left} steps left), or stop."),
+                       num=c["num"], place=place_msg(state, c["path"][-1]), left=left)
+        n = 3 - len(state["moved"])
+        return say(N_("Move 1 more merchant, or end your movement.") if n == 1
+                   else N_("Move up to {n} more merchants, or end your movement."), n=n)
     if phase == "assign":
-        return say(N_("Score or set aside your cards ('score <card>', 'set aside <card>'), then 'done'."))
+        return say(N_("Score or set aside your cards, then end your turn."))
     if phase == "a5":
-        return say(N_("You have drawn: set a card aside ('set aside <card>', then draw again) or 'keep'."))
+        return say(N_("You have drawn: set a card aside (then draw again) or keep your hand."))
     return ""
 
 

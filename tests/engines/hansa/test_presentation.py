@@ -22,9 +22,9 @@ def test_text_shows_board_holdings_and_prompt():  # HANSA-15.1 HANSA-D-15 HANSA-
     s = _state()
     text = render_text(ENGINE.view(s, 0), NAMES)
     for needle in ("Kopenhagen", "Tønsberg", "Anna (you)", "<Cleo & Co>", "orange/2", "S1:", "YOU: Phase 3",
-                   "Bob [yellow]: 1 coin;"):
+                   "Bob [olive]: 1 coin;"):
         assert needle in text
-    assert "grey 2, yellow 1" in text          # stalls in Danzig
+    assert "grey 2, olive 1" in text          # stalls in Danzig
 
 
 def test_text_after_the_end_shows_the_ranking():  # HANSA-13.3

@@ -62,7 +62,7 @@ def test_removed_colours_random_and_public():  # HANSA-D-02 HANSA-4.2
 
 def test_colour_names_come_from_board_data():  # HANSA-2.7 HANSA-D-01
     assert BOARD.colour_names == ["orange", "brown", "red", "green", "blue", "white"]
-    assert BOARD.player_colour_names[:3] == ["grey", "yellow", "lilac"]
+    assert BOARD.player_colour_names[:3] == ["grey", "olive", "lilac"]  # yellow darkened to olive is named as drawn
     v = ENGINE.view(new(players=4), None)
     assert [p["colour"] for p in v["seats"]] == BOARD.player_colour_names
 

@@ -92,7 +92,7 @@ def test_text_and_svg_render():  # HT-6.1
     s = run(s, RED, "place", "with trader")
     v = E.view(s, RED)
     txt = render_text(v, ["Ann", "Bob", "<Cy>"])
-    assert "Bob" in txt and "YOUR DECISION" in txt and "arnheim-duisburg" in txt
+    assert "Bob" in txt and "YOUR DECISION" in txt and "Arnheim–Duisburg" in txt and "arnheim-duisburg" not in txt
     svg = render_svg(v, ["Ann", "Bob", "<Cy>"], legal(s, RED))
     xml.dom.minidom.parseString(svg)
     assert "&lt;Cy&gt;" in svg and "<Cy>" not in svg

@@ -16,7 +16,9 @@ def test_text_shows_hand_only_to_its_owner():  # ZAN-16.1
     assert "clove (spice): now 1 -> -5" in mine and "table 0:-6 1:-5 2:-2 3:+1" in mine
     other = render_text(ENGINE.view(s, 0), NAMES)
     assert "clove (spice)" not in other and "pepper (spice)" in other
-    assert "n2 clove [green-2]" in mine and "Move up to 3 more merchants" in mine
+    # places and merchants in words, never their ids (issue 24, item 3)
+    assert "North 2 (clove): merchant 2 of Cy" in mine and "Move up to 3 more merchants" in mine
+    assert "green-2" not in mine and "n2 " not in mine
 
 
 def test_svg_marks_legal_targets():  # ZAN-17.3

@@ -16,7 +16,7 @@ def test_merchants_by_player_count(players):  # ZAN-2.2 ZAN-3.3 ZAN-5.1
     s = ENGINE.setup(players=players, seed=3, options={})
     assert s["unplaced"] == [MERCHANTS[players]] * players
     v = ENGINE.view(s, 0)
-    assert v["colours"] == ["red", "orange", "yellow", "green", "blue"][:players]  # unused colours unused
+    assert v["colours"] == ["red", "brown", "olive", "green", "blue"][:players]  # unused colours unused
 
 
 def test_player_count_two_to_five():  # ZAN-3.2 ZAN-D-01
