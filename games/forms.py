@@ -1,7 +1,7 @@
 import unicodedata
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import available_slugs, get_engine
@@ -65,7 +65,8 @@ class CreateGameForm(forms.Form):
         self.fields["engine"].initial = slug
         engine = get_engine(slug)
         self.engine = engine
-        self.fields["players"].choices = [(n, f"{n} players") for n in range(engine.min_players, engine.max_players + 1)]
+        self.fields["players"].choices = [(n, ngettext("%(n)d player", "%(n)d players", n) % {"n": n})
+                                          for n in range(engine.min_players, engine.max_players + 1)]
         players = _seat_index((self.data.get("players") if self.is_bound else players_hint) or "")
         if players is None or not engine.min_players <= players <= engine.max_players:
             players = engine.min_players

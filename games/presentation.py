@@ -145,8 +145,16 @@ def prompt_text(view: dict) -> str:
     return tr(view.get("prompt_msg") or view.get("prompt") or "")
 
 
+_OLD_UNDO = re.compile(r"\{p(\d+)\} took back their last step\.")
+
+
 def event_text(ev: dict) -> str:
-    """A log event in the active language; events stored without a message by their English text."""
+    """A log event in the active language; events stored without a message by their English text
+    (an undo stored before its line had a message: as the message it now has)."""
+    if not ev.get("msg"):
+        old = _OLD_UNDO.fullmatch(ev.get("text") or "")
+        if old:
+            return tr({"key": "{player} took back their last step.", "params": {"player": "{p%s}" % old.group(1)}})
     return tr(ev.get("msg") or ev["text"])
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
-from games.engines.i18n import N_, lit, say
+from games.engines.i18n import N_, lit, msg, say
 from games.engines.fairness import SEAT_ORDER_STREAM, rank_with_resignations  # pure; verify_game draws the same
 from games.engines.rng import Rng, seed_state
 
@@ -26,6 +26,8 @@ from hanseweb.accounts.models import User
 
 from . import signals
 from .models import Game, Move, Seat
+
+UNDONE = N_("{player} took back their last step.")  # the log line of an undo (translated when shown)
 
 
 class GameError(Exception):
@@ -426,7 +428,7 @@ def _undo(game: Game, seat: Seat, channel: str, user) -> Outcome:
         raise GameError(_("There is nothing to undo: only your own last step can be taken back, and only "
                         "while it revealed nothing hidden and nobody else has had to decide since."))
     move = _log(game, seat.number, UNDO, channel, user, game.undo_state, told=True,
-                events=[event(0, seat.number, "{p%d} took back their last step." % seat.number)])
+                events=[event(0, seat.number, msg(UNDONE, player="{p%d}" % seat.number))])
     fastsql.update(game, GAME_DERIVED)
     return Outcome(game=game, move=move, newly_to_act=[])
 

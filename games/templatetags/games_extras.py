@@ -85,3 +85,14 @@ def time_left_text(value, now=None) -> str:
 @register.filter
 def time_left(value):
     return time_left_text(value)
+
+
+@register.filter
+def game_name(slug):
+    """A game title's slug (``hansa-teutonica``) as the name its box prints (``Hansa Teutonica``)."""
+    from games.engines import get_engine
+
+    try:
+        return get_engine(str(slug)).name
+    except KeyError:
+        return slug

@@ -232,6 +232,16 @@ class VacationHold(models.Model):
         return f"{self.user} away on {self.day} in {self.season}"
 
 
+def _engine_name(slug: str) -> str:
+    """A game title's name as its box prints it (``hansa-teutonica`` -> ``Hansa Teutonica``)."""
+    from games.engines import get_engine
+
+    try:
+        return get_engine(slug).name
+    except KeyError:
+        return slug
+
+
 class OrganiserAction(models.Model):
     """Append-only: what an organiser did, shown to the club's members."""
 
@@ -267,16 +277,39 @@ class OrganiserAction(models.Model):
         gettext_noop("running_games"), gettext_noop("taken_over_games"), gettext_noop("autopilot"),
         gettext_noop("take over"), gettext_noop("public"), gettext_noop("league"))}
 
+    # keys stored with an underscore, as a reader says them (the stored key stays as it is)
+    DETAIL_KEYS = {
+        "starts_at": gettext_noop("starts at"), "resigned_games": gettext_noop("resigned games"),
+        "default_deadline_hours": gettext_noop("default deadline (hours)"), "table_size": gettext_noop("table size"),
+        "after_round": gettext_noop("after round")}
+
     @property
     def details_shown(self) -> list[tuple[str, str]]:
-        """``details`` as (label, value) pairs in the reader's language."""
+        """``details`` as (label, value) pairs in the reader's language: keys in words, a game
+        title's slug as its name, a time as a date and time in the reader's time zone."""
+        from django.utils import formats, timezone
+        from django.utils.dateparse import parse_datetime
+
         def word(value):
             if isinstance(value, list):
                 return ", ".join(word(v) for v in value)
             value = str(value)
+            if value in SLUG_MODULES:
+                return _engine_name(value)
+            if "T" in value and value[:4].isdigit():
+                try:
+                    at = parse_datetime(value)
+                except ValueError:
+                    at = None
+                if at is not None:
+                    at = timezone.localtime(at) if timezone.is_aware(at) else at
+                    return formats.date_format(at, "Y-m-d H:i")
             return gettext(value) if value in self.DETAIL_WORDS else value
 
-        return [(word(k), word(v)) for k, v in (self.details or {}).items()]
+        def key(k):
+            return gettext(self.DETAIL_KEYS[k]) if k in self.DETAIL_KEYS else word(k)
+
+        return [(key(k), word(v)) for k, v in (self.details or {}).items()]
 
     @property
     def label(self) -> str:

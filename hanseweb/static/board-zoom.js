@@ -7,6 +7,9 @@
 (function () {
   "use strict";
   var MIN = 1, MAX = 6, READABLE = 9, NARROW = 700;
+  // the words, in the page's language: the script tag's data-* (templates translate them)
+  var said = (document.currentScript && document.currentScript.dataset) || {};
+  var T = function (key, english) { return said[key] || english; };
   // wires every board under root (the page, or a body the self-refresh has just put in)
   var init = function (root) { root.querySelectorAll("section.board").forEach(function (box) {
     var svg = box.querySelector("svg");
@@ -39,19 +42,20 @@
     var tools = document.createElement("div");
     tools.className = "board-tools";
     tools.setAttribute("role", "group");
-    tools.setAttribute("aria-label", "Zoom the board");
+    tools.setAttribute("aria-label", T("group", "Zoom the board"));
     var button = function (text, name, fn) {
       var b = document.createElement("button");
       b.type = "button"; b.textContent = text; b.className = "secondary zoom-" + name;
-      b.setAttribute("aria-label", {"in": "Zoom in", "out": "Zoom out", "fit": "Fit the board to the screen",
-                                    "readable": "Zoom until the smallest text is readable"}[name]);
+      b.setAttribute("aria-label", {"in": T("in", "Zoom in"), "out": T("out", "Zoom out"),
+                                    "fit": T("fitLong", "Fit the board to the screen"),
+                                    "readable": T("readable", "Zoom until the smallest text is readable")}[name]);
       b.addEventListener("click", fn);
       tools.appendChild(b);
       return b;
     };
     button("+", "in", function () { set(zoom * 1.5); });
     button("−", "out", function () { set(zoom / 1.5); });
-    button("Fit", "fit", function () { set(fitting()); });
+    button(T("fit", "Fit"), "fit", function () { set(fitting()); });
     // the zoom at which the smallest text (halos left out) is READABLE CSS px
     var readable = function () {
       var ctm = svg.getScreenCTM(), smallest = Infinity;

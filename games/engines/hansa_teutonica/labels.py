@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..i18n import N_, render
 from ..labelkit import words
 from .board import ABILITY_NAMES, MARKER_NAMES
-from .state import pieces
+from .state import pieces, province
 
 # Headings of the move-button groups where they differ from the web's defaults (by first word).
 GROUPS = {"place": N_("Actions"), "move": N_("Actions"), "establish": N_("Actions")}
@@ -63,6 +63,8 @@ def label(view: dict, move: str, names=None, _=render) -> str:
     }
     if move in fixed:
         return _(fixed[move])
+    if verb == "pawn" and len(args) == 2 and args[0] == "to":
+        return _("Put the pawn in {province}").format(province=_(province(args[1])))
     if verb == "with" and args:
         if len(args) >= 4 and args[1] == "pay":
             return _("Use {piece}, paying {pay} into your stock").format(piece=_piece(args[0], _), pay=_pay(args[2:4], _))
@@ -76,7 +78,7 @@ def label(view: dict, move: str, names=None, _=render) -> str:
     if verb == "to" and args:
         if "-" in args[0]:
             return _("Move to {route}").format(route=_route(view, args[0]))
-        return _("Move the pawn to {province}").format(province=words(args[0]))
+        return _("Move the pawn to {province}").format(province=_(province(args[0])))
     if verb == "space" and args:
         return _("Space {n}").format(n=args[0])
     if verb == "from" and len(args) == 2:
@@ -86,8 +88,8 @@ def label(view: dict, move: str, names=None, _=render) -> str:
                                                                               b=_route(view, args[1]))
     if verb == "establish" and args:
         if len(args) == 3 and args[1] == "via":
-            return _("Action: establish on {route}, moving the pawn to province {province}").format(
-                route=_route(view, args[0]), province=args[2].upper())
+            return _("Action: establish on {route}, moving the pawn to {province}").format(
+                route=_route(view, args[0]), province=_(province(args[2])))
         return _("Action: establish on {route}").format(route=_route(view, args[0]))
     if verb in ("kontor", "extra") and len(args) == 2:
         if verb == "extra":
@@ -104,8 +106,8 @@ def label(view: dict, move: str, names=None, _=render) -> str:
         return _("Lift {piece} off {route}").format(piece=_piece(args[1], _), route=_route(view, args[0]))
     if verb == "free" and args:
         if args[1:] == ["end"]:
-            return _("Move the pawn free to {province} and end the turn").format(province=words(args[0]))
-        return _("Move the pawn free to {province}").format(province=words(args[0]))
+            return _("Move the pawn free to {province} and end the turn").format(province=_(province(args[0])))
+        return _("Move the pawn free to {province}").format(province=_(province(args[0])))
     if verb == "use" and args:
         if args[0] == "upgrade" and len(args) > 1:
             return _("Use a bonus marker: upgrade {ability}").format(ability=_ability(args[1], _))

@@ -8,7 +8,7 @@ last action, which ends the turn: HT-C4)."""
 from __future__ import annotations
 
 from .board import side_of
-from .state import P, log
+from .state import P, log, province
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -18,7 +18,7 @@ def setup_options(s: dict) -> list[str]:
 
 def apply_setup(s: dict, seat: int, words: list[str]) -> None:
     s["pawn"] = words[2]
-    log(s, seat, msg(N_("{player} places the pawn in province {province}; {other} starts"), player=P(seat), province=lit(words[2]),
+    log(s, seat, msg(N_("{player} places the pawn in {province}; {other} starts"), player=P(seat), province=province(words[2]),
                      other=P(1 - seat)))
     from .turn import start_turn
     start_turn(s, s["start"])
@@ -43,10 +43,10 @@ def apply(s: dict, seat: int, words: list[str]) -> None:
     old, s["pawn"] = s["pawn"], words[1]
     if words[0] == "to":
         s["used"] += 1
-        log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=lit(old), to=lit(words[1])))
+        log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=province(old), to=province(words[1])))
         return
     s["free_used"] = True
-    log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (free move)"), player=P(seat), frm=lit(old), to=lit(words[1])))
+    log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (free move)"), player=P(seat), frm=province(old), to=province(words[1])))
     if len(words) == 3:
         from .turn import end_turn
         end_turn(s, seat)

@@ -153,6 +153,12 @@ def pieces(t: int, m: int):
     return msg(N_("{a} and {b}"), a=parts[0], b=parts[1])
 
 
+def province(pid):
+    """A 2-player province (``p07``) in words, ``province 7``: the number the board prints in it."""
+    digits = "".join(ch for ch in str(pid or "") if ch.isdigit())
+    return msg(N_("province {n}"), n=int(digits)) if digits else lit(pid)
+
+
 def R(s: dict, rid: str):
     """A route in a log text: the board's names of its two cities, shown as they are."""
     return lit(route_name(side_of(s), rid))

@@ -8,7 +8,7 @@ from html import escape
 from .. import a11y
 from ..colours import OKABE_ITO_DARK, OKABE_ITO_NAMES, ink, mark
 from .board import ABILITY_NAMES, MARKER_NAMES, SIDES, TRACKS
-from .state import pieces
+from .state import pieces, province
 from ..i18n import N_, render  # noqa: F401
 
 # texts translated inside f-strings below (xgettext does not read f-strings)
@@ -109,8 +109,9 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             x, y = p["label"]
             mv = next((m for m in legal if m.startswith(("to ", "free ", "pawn to "))
                        and p["id"] in m.split()), None)
-            out.append(f'<g{_legal_attr(mv)}><circle cx="{x}" cy="{y}" r="15" fill="#fff" fill-opacity="0.6" stroke="#777"/>'
-                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#444">{_e(p["id"].upper())}</text></g>')
+            out.append(f'<g{_legal_attr(mv)}><title>{_e(_(province(p["id"])))}</title>'
+                       f'<circle cx="{x}" cy="{y}" r="15" fill="#fff" fill-opacity="0.6" stroke="#777"/>'
+                       f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#444">{_e(p["id"].lstrip("pP0"))}</text></g>')
             if view.get("pawn") == p["id"]:
                 out.append(f'<path d="M{x - 9},{y + 30} L{x + 9},{y + 30} L{x + 4},{y + 14} A7,7 0 1 0 {x - 4},{y + 14} Z" '
                            f'fill="#222" stroke="#fff"><title>{_e(_("pawn"))}</title></path>')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_, render  # noqa: F401
 from .board import ABILITY_NAMES, MARKER_NAMES
-from .state import pieces
+from .state import pieces, province
 
 _PRIVILEGE = [N_("white"), N_("orange"), N_("pink"), N_("black")]
 
@@ -48,7 +48,7 @@ def render_text(view: dict, names, _=render) -> str:
         lines.append(_("Turn of {name}: {used} of {allowed} actions used.").format(
             name=name(view["active"]), used=view["actions"]["used"], allowed=view["actions"]["allowed"]))
     if view.get("two_player"):
-        lines.append(_("Pawn in province {province}.").format(province=view.get("pawn") or _("(not yet placed)")))
+        lines.append(_("Pawn: {province}.").format(province=_(province(view["pawn"])) if view.get("pawn") else _("(not yet placed)")))
     lines.append(_("Completed cities: {n}/10. Bonus markers in supply: {supply}.").format(
         n=view["completed_cities"], supply=view["bonus_supply"]))
     lines.append("")

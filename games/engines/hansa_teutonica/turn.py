@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import assign, bonus, displace, establish, move, place
 from .board import MARKER_NAMES, side_of
-from .state import P, level, log
+from .state import P, level, log, province
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
@@ -86,7 +86,7 @@ def apply_menu(s: dict, seat: int, words: list[str]) -> None:
         move.start(s, seat)
     elif w == "establish":
         if len(words) == 4:  # "establish <route> via <province>"
-            log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=lit(s["pawn"]), to=lit(words[3])))
+            log(s, seat, msg(N_("{player} moves the pawn from {frm} to {to} (1 action)"), player=P(seat), frm=province(s["pawn"]), to=province(words[3])))
             s["pawn"] = words[3]
             s["used"] += 1
         establish.start(s, seat, words[1])

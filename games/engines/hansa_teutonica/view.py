@@ -27,9 +27,12 @@ def prompt_for(s: dict, seat) -> str:
         if rep["hold"] is not None:
             return say(N_("Choose the route for your {piece}."), piece=KIND[rep["hold"]])
         if not rep["main"]:
-            return say(N_("Your {piece} on {route} was displaced: re-place it (and up to {n} extra pieces)."),
+            return say(N_("Your {piece} on {route} was displaced: re-place it (and up to 1 extra piece).") if rep["max"] == 1
+                       else N_("Your {piece} on {route} was displaced: re-place it (and up to {n} extra pieces)."),
                        piece=KIND[rep["k"]], route=lit(route_name(side_of(s), rep["r"])), n=rep["max"])
-        return say(N_("You may place up to {n} more extra piece(s), or say done."), n=rep["max"] - rep["done"])
+        more = rep["max"] - rep["done"]
+        return say(N_("You may place 1 more extra piece, or say you are done.") if more == 1
+                   else N_("You may place up to {n} more extra pieces, or say you are done."), n=more)
     if seat != s["active"]:
         return ""
     if ph == "markers":
@@ -37,10 +40,12 @@ def prompt_for(s: dict, seat) -> str:
     st = s["step"]
     left = s["acts"] - s["used"]
     if st is None:
-        return say(N_("Your turn: {n} action(s) left. Choose an action, use a marker, or end your turn."), n=left)
+        return say(N_("Your turn: 1 action left. Choose an action, use a bonus marker, or end your turn.") if left == 1
+                   else N_("Your turn: {n} actions left. Choose an action, use a bonus marker, or end your turn."), n=left)
     a = st["a"]
     if a == "move":
-        return say(N_("Move your pieces ({n} move(s) left), or say done."), n=st.get("left", 0))
+        return say(N_("Move your pieces (1 move left), or say you are done.") if st.get("left", 0) == 1
+                   else N_("Move your pieces ({n} moves left), or say you are done."), n=st.get("left", 0))
     return say({
         "assign": N_("Choose which pieces to take from your stock."),
         "place": N_("Choose the piece and the route to place it on."),

@@ -12,11 +12,11 @@ from html import escape
 
 from .. import a11y
 from ..colours import haloed, ink
-from .board import LAND, get_board
+from .board import LAND, get_board, place_msg
 from ..i18n import N_, render  # noqa: F401
 
 # texts translated inside f-strings below (xgettext does not read f-strings)
-_EXTRACTED = [N_("Score track")]
+_EXTRACTED = [N_("Score track"), N_("merchant {num} ({colour})")]
 
 
 # red brown olive green blue (named as they are drawn, games.engines.colours.seen_colour): colour-blind-safe (checked under deuteranopia and protanopia in
@@ -71,7 +71,7 @@ def _shape(x: float, y: float, r: float, seat: int, extra: str = "") -> str:
 def _merchant(x: float, y: float, seat: int, num: int, colour_name: str, move: str | None, _=render) -> str:
     r = _radius(num)
     fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return (f'<g{_attr(move)}><title>{escape(_(colour_name))}-{num}</title>'
+    return (f'<g{_attr(move)}><title>{escape(_("merchant {num} ({colour})").format(num=num, colour=_(colour_name)))}</title>'
             + _shape(x, y, r, seat, ' stroke="#000" stroke-width="1.5"') +
             f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" font-weight="bold" '
             f'fill="{ink(fill)}">{num}</text></g>')
@@ -128,11 +128,11 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
         x, y = info["x"], info["y"]
         prov = board.province[k]
         fill = "#9fcbe8" if board.is_sea[k] else "#fffaf0"
-        parts = [f'<g{_attr(target.get(k))}><title>{escape(k)} ({escape(_(prov))}'
-                 f'{", " + escape(_(board.spice[k])) if board.spice[k] else ""})</title>',
+        parts = [f'<g{_attr(target.get(k))}><title>{escape(_(place_msg(board, k)))}</title>',
                  f'<circle class="place" cx="{x}" cy="{y}" r="28" fill="{fill}" '
                  f'stroke="{PROVINCE_TINT[prov]}" stroke-width="4"/>',
-                 haloed(x, y + 44, escape(k), ' text-anchor="middle" font-size="14"', fill="#222")]
+                 # the place's notation (what a player types), small under it: its name is the title
+                 haloed(x, y + 44, escape(k), ' class="notation" text-anchor="middle" font-size="14"', fill="#222")]
         spice = board.spice[k]
         if spice:
             abbr, col = SPICE_STYLE.get(spice, (spice[:2].title(), "#000"))

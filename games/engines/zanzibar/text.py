@@ -33,7 +33,8 @@ def render_text(view: dict, names, _=render) -> str:
     else:
         line = _("Turn of {who}.").format(who=who(view["active"]))
         if view["final_round"]:
-            line += " " + _("Final round ({n} turn(s) left).").format(n=view["final_left"])
+            line += " " + (_("Final round (1 turn left).") if view["final_left"] == 1
+                           else _("Final round ({n} turns left).").format(n=view["final_left"]))
         out.append(line)
     out.append("")
 
