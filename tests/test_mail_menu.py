@@ -27,11 +27,14 @@ def _mails_to(user):
 
 
 def _menu(body: str) -> list[str]:
-    """The numbered menu of a mail's text part, checked to be numbered 1, 2, 3, ..."""
+    """The numbered menu of a mail's text part, checked to be numbered 1, 2, 3, ...: each move in
+    words with its notation beside it in brackets (issue 24); returns the notations."""
     part = body.split("Your choices now:", 1)[1]
     items = re.findall(r"^  (\d+)\. (.+)$", part, re.MULTILINE)
     assert [int(n) for n, _ in items] == list(range(1, len(items) + 1))
-    return [text for _, text in items]
+    said = [re.fullmatch(r"(.+?)  \[(.+)\]", text) for _, text in items]
+    assert all(said), items  # every choice in words, never the bare notation alone
+    return [m.group(2) for m in said]
 
 
 def _reply(user, to, text):

@@ -345,6 +345,21 @@ def rating_of(user, engine: str) -> float | None:
     return ordinal_of(user, engine)
 
 
+def _table_title(league, season, rnd, division, index: int, players: list) -> str:
+    """A league game's title in its players' language (the one most of them read; a game keeps
+    one title): ``Lente 2, ronde 1, Divisie 1, tafel 1``."""
+    from collections import Counter
+
+    from django.utils import translation
+
+    languages = Counter(getattr(p, "language", None) or "en" for p in players)
+    lang = sorted(languages.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if languages else "en"
+    with translation.override(lang):
+        return _("%(league)s %(season)s, round %(round)s, %(division)s, table %(table)s") % {
+            "league": league.name, "season": season.number, "round": rnd.number, "division": division.name,
+            "table": index + 1}
+
+
 def seed_divisions(season: Season, user, divisions: int) -> list[Division]:
     """Split the entries into ``divisions`` divisions of (nearly) equal size, best first: by seed
     rating (highest first; unrated last), then alphabetically by name. Replaces any earlier
@@ -365,7 +380,8 @@ def seed_divisions(season: Season, user, divisions: int) -> list[Division]:
                                     (e.user.display_name or e.user.email).lower(), e.user_id))
         Entry.objects.filter(season=season).update(division=None)
         season.divisions.all().delete()
-        made = [Division.objects.create(season=season, level=level, name=f"Division {level}")
+        # named in the organiser's language (the page's, active now): the club's own words
+        made = [Division.objects.create(season=season, level=level, name=_("Division %(n)d") % {"n": level})
                 for level in range(1, divisions + 1)]
         base, extra = divmod(len(entries), divisions)
         start = 0
@@ -534,7 +550,7 @@ def _create_tables(season: Season, rnd: Round) -> int:
                 continue
             players = [users[uid] for uid in order]
             creator = players[0]
-            title = f"{league.name} {season.number}, round {rnd.number}, {division.name} table {index + 1}"
+            title = _table_title(league, season, rnd, division, index, players)
             try:
                 game = games.create_game(
                     creator=creator, engine=league.engine, title=title, players=len(players),

@@ -1,0 +1,131 @@
+"""Dutch and German as a native speaker writes them (issue 24, item 5), and the club and league
+pages' words (item 3): the undo line, the player counts, the zoom buttons, league game titles and
+division names, adjectives inflected, plural forms, the rulebooks' terms; the organiser log and
+rating words instead of keys and symbols."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone, translation
+
+from games import presentation
+from games.engines import get_engine
+from games.engines.events import event
+from hanseweb.accounts.models import User
+
+from .conftest import act, committed
+from .leagues.conftest import club_setup  # noqa: F401 (fixture)
+
+
+def _said(message, lang):
+    with translation.override(lang):
+        return presentation.tr(message)
+
+
+@pytest.mark.django_db
+def test_the_undo_line_is_translated_also_when_stored_before(started_game):
+    game, users = started_game("hansa-teutonica", 3)
+    seat = game.to_act[0]
+    act(game, seat, "place")  # an action begun: the seat still decides, and may take it back
+    act(game, seat, "undo")
+    game.refresh_from_db()
+    ev = game.moves.order_by("-seq").first().events[0]
+    names = presentation.player_names(game)
+    with translation.override("de"):
+        assert presentation.fill_names(presentation.event_text(ev), names) == \
+            f"{names[seat]} hat den letzten Schritt zurückgenommen."
+    old = event(0, 2, "{p2} took back their last step.")  # as stored before this change
+    with translation.override("nl"):
+        assert presentation.event_text(old) == "{p2} heeft de laatste stap teruggenomen."
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang,word,fit", [("nl", "3 spelers", "Passend"), ("de", "3 Spieler", "Einpassen"),
+                                           ("en", "3 players", "Fit")])
+def test_new_game_form_and_zoom_buttons_speak_the_language(client, started_game, lang, word, fit):
+    game, users = started_game("zanzibar", 3)
+    User.objects.filter(pk=users[0].pk).update(language=lang)
+    client.force_login(users[0])
+    page = client.get("/games/new/?engine=zanzibar").content.decode()
+    assert re.search(rf'<option value="3"[^>]*>{word}</option>', page), page[:200]
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'data-fit="{fit}"' in page and "'board-zoom.js'" not in page
+
+
+def test_ship_adjectives_are_inflected_and_card_names_capitalised():
+    from games.engines.die_hanse.board import THE_SHIP
+    from games.engines.i18n import msg
+
+    sail = msg("{player} sails {ship} to {field}", player="Alice", ship=THE_SHIP["green"], field=msg("canal field {n}", n=2))
+    assert _said(sail, "de") == "Alice segelt das grüne Schiff auf Kanalfeld 2"
+    assert _said(sail, "nl") == "Alice vaart het groene schip naar kanaalveld 2"
+    plunder = msg("{player} plunders {ship}: {goods}", player="Alice", ship=THE_SHIP["red"], goods="salt")
+    assert _said(plunder, "de") == "Alice plündert das rote Schiff: Salz"
+    declared = msg("{player} declares {cards}", player="Bob", cards=["Kaperbrief"])
+    assert _said(declared, "de") == "Bob sagt Kaperbrief an"
+
+
+def test_piece_counts_use_one_and_many_forms():
+    from games.engines.hansa_teutonica.state import pieces
+
+    assert _said(pieces(3, 0), "nl") == "3 handelaars"
+    assert _said(pieces(0, 1), "nl") == "1 koopman"
+    assert _said(pieces(2, 2), "nl") == "2 handelaars en 2 kooplieden"
+    assert _said(pieces(1, 1), "de") == "1 Händler und 1 Kaufmann"
+    assert _said(pieces(0, 2), "de") == "2 Kaufleute"
+    assert _said(pieces(1, 0), "en") == "1 trader" and _said(pieces(0, 0), "en") == "nothing"
+
+
+def test_one_dutch_word_for_merchants_in_every_text():
+    """The rulebooks say "handelaars"; no Dutch text says "handelaren"."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    po = (Path(settings.BASE_DIR) / "locale" / "nl" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    translations = "\n".join(line for line in po.splitlines() if line.startswith("msgstr"))
+    assert "handelaars" in translations and "handelaren" not in translations.lower()
+
+
+@pytest.mark.django_db
+def test_league_titles_and_divisions_in_the_players_language(club_setup):  # noqa: F811
+    from hanseweb.leagues import services as leagues
+    from hanseweb.leagues.models import Table
+
+    club, organiser, members = club_setup
+    User.objects.filter(pk__in=[m.pk for m in members] + [organiser.pk]).update(language="nl")
+    for m in members:
+        m.refresh_from_db()
+    league = leagues.create_league(club, organiser, name="Lente", engine="hansa", table_size=3)
+    season = leagues.create_season(league, organiser, starts_at=timezone.now() - timedelta(minutes=1),
+                                   rounds=2, round_days=7, deadline_hours=48)
+    for member in members:
+        leagues.sign_up(season, member)
+    with translation.override("nl"):  # the organiser's page
+        leagues.seed_divisions(season, organiser, 2)
+    leagues.start_season(season, organiser)
+    with committed():
+        leagues.start_due_rounds()
+    titles = sorted(Table.objects.filter(round__season=season).values_list("game__title", flat=True))
+    assert titles and all(re.fullmatch(r"Lente \d+, ronde 1, Divisie \d, tafel \d", t) for t in titles), titles
+    assert sorted(season.divisions.values_list("name", flat=True)) == ["Divisie 1", "Divisie 2"]
+
+
+@pytest.mark.django_db
+def test_club_and_league_pages_name_games_and_log_in_words(client, club_setup):  # noqa: F811
+    from hanseweb.leagues import services as leagues
+
+    club, organiser, members = club_setup
+    league = leagues.create_league(club, organiser, name="Spring", engine="hansa-teutonica", table_size=3)
+    leagues.create_season(league, organiser, starts_at=timezone.now() + timedelta(days=2),
+                          rounds=2, round_days=7, deadline_hours=48)
+    client.force_login(organiser)
+    for url in (club.get_absolute_url(), league.get_absolute_url()):
+        page = client.get(url).content.decode()
+        assert "Hansa Teutonica" in page, url
+        assert "hansa-teutonica" not in re.sub(r'(href|action|value|name|id)="[^"]*"', "", page), url
+        assert "Game: hansa" not in page
+        assert not re.search(r"starts_at|resigned_games|table_size|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", page), url
+        assert "μ" not in page and "σ" not in page
