@@ -13,6 +13,11 @@ CARD_NAME = {"privilege": N_("Privilege"), "kaperbrief": N_("Kaperbrief")}
 THE_CARD = {"privilege": N_("the Privilege"), "kaperbrief": N_("the Kaperbrief")}
 
 
+def _both(cards: list):
+    """One card, or two joined by the language's "and"."""
+    return msg(N_("{a} and {b}"), a=cards[0], b=cards[1]) if len(cards) == 2 else cards
+
+
 def open_window(state: dict, last: int, ship: int | None = None) -> dict:
     """Override 1: the last mover is always asked; others only if they opted in. ``ship``: the
     ship just moved (its field now), so the question can say which move it is about."""
@@ -80,7 +85,7 @@ def apply_ask(state: dict, frame: dict, seat: int, move: str) -> None:
         frame["queue"] = [s for s in order if frame["ans"].get(str(s))]
         frame["stage"] = "resolve"
         for s in frame["queue"]:
-            log(state, s, msg(N_("{player} declares {cards}"), player=P(s), cards=[CARD_NAME.get(c, c) for c in frame["ans"][str(s)]]))
+            log(state, s, msg(N_("{player} declares {cards}"), player=P(s), cards=_both([CARD_NAME.get(c, c) for c in frame["ans"][str(s)]])))
 
 
 def apply_resolve(state: dict, frame: dict, seat: int, move: str) -> None:

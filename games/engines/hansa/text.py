@@ -20,8 +20,11 @@ def _name(names, seat, _=render) -> str:
 
 
 def _tile(tile: str, _) -> str:
-    colour, sep, value = tile.partition("/")
-    return _(colour) + sep + value
+    """A goods tile in words, as the board's titles say it ("orange goods, 2 barrels"), never ``orange/2``."""
+    colour, _sep, value = tile.partition("/")
+    if value == "1":
+        return _(N_("{colour} goods, 1 barrel")).format(colour=_(colour))
+    return _(N_("{colour} goods, {n} barrels")).format(colour=_(colour), n=value)
 
 
 def render_text(view: dict, names=None, _=render) -> str:
@@ -37,7 +40,7 @@ def render_text(view: dict, names=None, _=render) -> str:
             name=_name(names, view["active"], _), colour=colour[view["active"]], city=ship))
     out.append(_("Start player: {start}; the last player in turn order is {last}.").format(
         start=_name(names, view["start_player"], _), last=_name(names, view["last_player"], _)))
-    stacks = " ".join(f"S{i + 1}:{c}" for i, c in enumerate(view["stacks"]))
+    stacks = ", ".join(str(c) for c in view["stacks"])  # tiles left in each stack
     out.append(_("Supply stacks (front to back): {stacks}").format(stacks=stacks))
     if view["end_triggered"] and not view["over"]:
         out.append(_("The last stack has been opened: this is the final round."))
@@ -46,11 +49,11 @@ def render_text(view: dict, names=None, _=render) -> str:
     out.append("")
     out.append(_("CITIES (fill number, warehouses, stalls, routes out)"))
     for c in view["cities"]:
-        slots = " ".join(f"[{_tile(t, _) if t else '  -  '}]" for t in c["slots"])
+        slots = "; ".join(_tile(t, _) if t else _("empty warehouse") for t in c["slots"])
         stalls = ", ".join(f"{colour[p]} {k}" for p, k in enumerate(c["stalls"]) if k) or _("no stalls")
         routes = ", ".join(city(r) for r in c["routes_to"])
         mark = " <- " + _("ship") if c["id"] == view["ship"] else ""
-        out.append(f"{c['fill_number']} {_(c['name']):<11}{slots:<30} {stalls}; " + _("to {cities}").format(cities=routes) + mark)
+        out.append(f"{c['fill_number']} {_(c['name'])}: {slots}; {stalls}; " + _("to {cities}").format(cities=routes) + mark)
     out.append("")
     out.append(_("PLAYERS"))
     none = _("none")

@@ -135,7 +135,8 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
                  haloed(x, y + 44, escape(k), ' class="notation" text-anchor="middle" font-size="14"', fill="#222")]
         spice = board.spice[k]
         if spice:
-            abbr, col = SPICE_STYLE.get(spice, (spice[:2].title(), "#000"))
+            _abbr, col = SPICE_STYLE.get(spice, (spice[:2].title(), "#000"))
+            abbr = _(spice)[:2].title()  # the spice's first letters in the reader's language (Ka, Zi, Ci)
             parts.append(f'<rect x="{x + 14}" y="{y - 34}" width="26" height="18" rx="4" fill="{col}"/>'
                          f'<text x="{x + 27}" y="{y - 21}" text-anchor="middle" font-size="12" fill="{ink(col)}">'
                          f'{escape(abbr)}</text>')
