@@ -133,7 +133,8 @@ def test_pages_and_mails_name_things_in_words(client, started_game, slug, lang):
         html = client.get(url).content.decode()
         text = visible_text(html).replace(game.title, " ")
         # the "type a move" box's example is notation (what a player may type), by design
-        for example in re.findall(r'<input name="move" placeholder="([^"]*)"', html):
+        for example in re.findall(r'<input[^>]*name="move"[^>]*placeholder="([^"]*)"', html) + \
+                re.findall(r'<input[^>]*placeholder="([^"]*)"[^>]*name="move"', html):
             text = text.replace(unescape(example), " ")
         assert not found_ids(slug, text), f"{url} ({lang}): {_around(slug, text)}"
     mails = list(OutboundEmail.objects.filter(kind="your_turn"))
