@@ -37,6 +37,8 @@ def place_msg(board: "Board", pid: str):
     return msg(N_("{place} ({spice})"), place=name, spice=board.spice.get(pid) or N_("huts"))
 
 
+AS_DRAWN = {"orange": "brown", "yellow": "olive"}
+
 DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "board.json")
 
 
@@ -82,7 +84,9 @@ class Board:
         self.quota = {int(k): int(v) for k, v in doc["cards_discarded_without_scoring_by_player_count"].items()}
         self.start_score = int(doc.get("score_track_start", 10))
         self.hand_size = int(doc.get("hand_size", 2))
-        self.colours = list(doc["player_colours"])
+        # the seat colours as drawn (svg.SEAT_COLOURS): the data's orange and yellow must be darkened
+        # for contrast and for deuteranopes, and are then brown and olive (colours.seen_colour)
+        self.colours = [AS_DRAWN.get(c, c) for c in doc["player_colours"]]
         self.validate(strict)
 
     # ------------------------------------------------------------------ checks

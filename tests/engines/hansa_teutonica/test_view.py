@@ -109,7 +109,7 @@ def test_svg_two_player_provinces_legal():  # HT-13.1
     xml.dom.minidom.parseString(svg)
     moves = set(re.findall(r'data-move="([^"]+)"', svg))
     assert moves and moves <= set(legal(s, RED))
-    assert "P18" in svg
+    assert "<title>province 18</title>" in svg and "P18" not in svg  # words, the board's number
 
 
 def test_svg_city_and_coellen_targets():  # HT-8.8

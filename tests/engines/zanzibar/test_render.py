@@ -17,7 +17,7 @@ def test_text_shows_hand_only_to_its_owner():  # ZAN-16.1
     other = render_text(ENGINE.view(s, 0), NAMES)
     assert "clove (spice)" not in other and "pepper (spice)" in other
     # places and merchants in words, never their ids (issue 24, item 3)
-    assert "North 2 (clove): merchant 2 of Cy" in mine and "Move up to 3 more merchants" in mine
+    assert "North 2 (clove): merchant 2 of <b>Di</b>" in mine and "Move up to 3 more merchants" in mine
     assert "green-2" not in mine and "n2 " not in mine
 
 
