@@ -20,6 +20,7 @@ from mailparser_reply.parser import EmailMessage
 
 from hanseweb.accounts.models import User
 from hanseweb.i18n import language_of
+from hanseweb.mail import authentication
 from hanseweb.mail.models import InboundEmail
 from hanseweb.mail.outbox import absolute, queue_mail
 
@@ -30,19 +31,83 @@ from .reply_tokens import find_token, reply_address  # noqa: F401 - reply_addres
 
 MAX_MOVES = 30
 MAX_TEXT = 20000
-# Mail clients the reply parser (mail-parser-reply) does not recognise yet, found in real replies:
-# Dutch "Op <date> schreef <name>:" (Gmail, Thunderbird; the library expects "<name> schreef:"),
-# Apple Mail's Dutch "... heeft <name> het volgende geschreven:", and the phones' "sent from"
-# lines in German and Dutch. Each is one capturing group, as the library's own header patterns.
+# What the reply parser (mail-parser-reply) does not know, as data per language, from real
+# replies and the public reply-parser corpora (github/email_reply_parser, crisp-oss/email-reply-parser,
+# mailgun/talon). Each is a regular expression for one whole line (case does not matter):
+#   "separators": the line an Outlook puts above the quoted original ("-----Original Message-----");
+#   "sent_from":  a phone's or app's tagline ("Sent from my iPhone", "Download Outlook for Android<…>");
+#   "closings":   a closing that starts the signature ("Cheers,", "Groetjes,", "Mit freundlichen Grüßen");
+#   "choice":     the words that name a menu entry before its number ("option 2", "keuze 2", "Wahl 2");
+#   "openings":   a greeting above the moves ("Hi,", "Hoi Hanseweb,", "Guten Morgen!"): skipped.
+# Everything from a separator, a tagline or a closing on is not read for moves; the reply headers
+# the library misses follow as patterns of their own.
+REPLY_SHAPES = {
+    "en": {
+        "separators": [r"original message", r"forwarded message", r"reply message"],
+        "sent_from": [r"sent from (?:my |the )?\S[^\n]{0,60}", r"(?:get|download) outlook for (?:android|ios|windows)\b[^\n]{0,60}",
+                      r"sent (?:with|via|using) \S[^\n]{0,60}"],
+        "closings": [r"cheers", r"thanks(?: a lot| again)?", r"thank you", r"thx", r"best(?: wishes| regards)?",
+                     r"(?:kind|warm|warmest|many|with) regards", r"regards", r"all the best", r"yours(?: truly| sincerely)?",
+                     r"sincerely", r"greetings", r"love", r"bye", r"take care", r"have fun", r"good luck",
+                     r"br", r"rgds"],
+        "choice": [r"option", r"choice", r"number", r"no\.?", r"num\.?", r"nr\.?", r"#"],
+        "openings": [r"hi", r"hello", r"hey", r"dear", r"good (?:morning|afternoon|evening)"],
+    },
+    "nl": {
+        "separators": [r"oorspronkelijk bericht", r"origineel bericht", r"doorgestuurd bericht"],
+        "sent_from": [r"(?:verzonden|verstuurd) (?:vanaf|via|met) \S[^\n]{0,60}",
+                      r"outlook voor (?:android|ios) downloaden\b[^\n]{0,60}", r"download outlook voor (?:android|ios)\b[^\n]{0,60}"],
+        "closings": [r"groetjes", r"groeten", r"groet", r"gr\.?", r"mvg", r"m\.v\.g\.?", r"met vriendelijke groet(?:en)?",
+                     r"vriendelijke groet(?:en)?", r"hartelijke groet(?:en)?", r"(?:veel|hele) groeten", r"liefs",
+                     r"dank(?: je| u)?(?: wel)?", r"dankjewel", r"bedankt", r"doei", r"tot (?:ziens|later|snel)",
+                     r"succes", r"veel plezier"],
+        "choice": [r"keuze", r"optie", r"nummer", r"nr\.?", r"no\.?"],
+        "openings": [r"hoi", r"hallo", r"hey", r"beste", r"lieve", r"goede(?:morgen|middag|navond)", r"dag"],
+    },
+    "de": {
+        "separators": [r"ursprüngliche nachricht", r"urspr\S*ngliche nachricht", r"originalnachricht",
+                       r"weitergeleitete nachricht"],
+        "sent_from": [r"(?:von meinem|gesendet von meinem|gesendet mit|gesendet von) \S[^\n]{0,60}",
+                      r"outlook für (?:android|ios) (?:herunterladen|beziehen)\b[^\n]{0,60}",
+                      r"von outlook für (?:android|ios) gesendet\b[^\n]{0,60}"],
+        "closings": [r"mit freundlichen grüßen", r"mit freundlichen gruessen", r"mfg", r"freundliche grüße",
+                     r"(?:viele|liebe|beste|herzliche|schöne|sonnige) grüße", r"(?:viele|liebe|beste) gruesse", r"grüße",
+                     r"gruß", r"gruss", r"lg", r"vg", r"danke(?: schön| dir| euch)?", r"vielen dank", r"tschüss",
+                     r"tschüs", r"ciao", r"bis bald", r"servus", r"viel spaß"],
+        "choice": [r"wahl", r"auswahl", r"option", r"nummer", r"nr\.?", r"zug"],
+        "openings": [r"hallo", r"hi", r"moin", r"servus", r"liebe[rs]?", r"guten (?:morgen|tag|abend)"],
+    },
+}
+REPLY_LANGUAGES = ("en", "de", "nl")
+
+
+def _alternatives(key: str) -> str:
+    return "|".join(p for language in REPLY_LANGUAGES for p in REPLY_SHAPES[language][key])
+
+
+# Reply headers the library misses, found in real replies: Dutch "Op <date> schreef <name>:"
+# (Gmail, Thunderbird; the library expects "<name> schreef:"), Apple Mail's Dutch "... heeft <name>
+# het volgende geschreven:", Outlook's separators in every language ("-----Ursprüngliche
+# Nachricht-----"), and the taglines above. Each is one capturing group, as the library's own.
 EXTRA_REPLY_HEADERS = (
     r"^((?:> ?)*Op\s[^\n]+?\sschreef\s[^\n]*(?:\n[^\n]*)?:)$",
     r"^((?:> ?)*Op\s[^\n]+?\sheeft\s[^\n]+?\shet volgende geschreven:)$",
-    r"^((?:Von meinem|Gesendet von meinem|Gesendet mit|Verstuurd vanaf mijn|Verzonden vanaf mijn|Verzonden met)\s[^\n]{1,60})$",
+    rf"^((?:> ?)*[-_=*]{{2,}}\s*(?:{_alternatives('separators')})\s*[-_=*]{{2,}})$",
+    rf"^((?:{_alternatives('sent_from')}))$",
 )
-REPLY_LANGUAGES = ("en", "de", "nl")
+# A closing line: the closing alone or with a name after it ("Groetjes, Marieke"; "Cheers!").
+CLOSING = re.compile(rf"^(?:{_alternatives('closings')})(?:\s*[,.!:;]+\s*|\s+)?(?:[^\W\d_][\w'’.\-]*\s*){{0,3}}[,.!]*$",
+                     re.IGNORECASE)
+# A line that names a menu entry by its number: "2", "2.", "2)", "#2", "(2)", "[2]", "option 2",
+# "nr. 2", "keuze 2", "Wahl 2", … (a legal move with the same text is taken as the move).
+CHOICE = re.compile(rf"^(?:(?:{_alternatives('choice')})\s*[:#]?\s*)?[(\[]?\s*(\d{{1,6}})\s*[)\]]?\s*[.):!]?$",
+                    re.IGNORECASE)
+# A greeting on a line of its own above the moves ("Hi,", "Hallo Hanseweb!").
+OPENING = re.compile(rf"^(?:{_alternatives('openings')})(?:\s+[^\W\d_][\w'’.\-]*){{0,3}}\s*[,!:]?$", re.IGNORECASE)
+# A line that reads as a signature's name ("Zoë", "Anne-Marie", "Tom B."): 1 to 3 words of letters.
+NAME_LINE = re.compile(r"^[^\W\d_][\w'’.\-]*(?:\s+[^\W\d_][\w'’.\-]*){0,2}\s*[.!]?$")
 MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
 COMMAND = re.compile(r"^(?:(vacation)(?:\s+(\S+))?|(back))$", re.IGNORECASE)  # account commands by mail
-CHOICE = re.compile(r"^(\d{1,6})[.)]?$")  # a line that is just a number: a choice of the numbered menu
 SAY = re.compile(r"^say:\s*(.*)$", re.IGNORECASE | re.DOTALL)  # "say: ..." posts to the game's chat
 MAX_SAY = 5  # chat lines taken from one reply
 
@@ -73,10 +138,12 @@ class _Reply(EmailMessage):
 def moves_in(text: str) -> list[str]:
     """The moves of a reply: its lines, one move a line, at the top of the reply, above the quoted
     original and the signature. mail-parser-reply finds where those start (the reply headers and
-    signatures of English, German and Dutch mail clients); a line still quoted with ``>`` ends the
-    moves too. Blank lines and ``#`` lines are skipped; a line copied from the menu (``- move``)
-    counts as the move, and so does a line copied from the numbered menu (``2. move``: its text).
-    A line that is just a number (``2``) stays as it is: ``handle`` reads it as a menu choice.
+    signatures of English, German and Dutch mail clients, with ``REPLY_SHAPES`` added); a line
+    still quoted with ``>`` ends the moves too, and so does a closing ("Cheers,", "Groetjes,",
+    "Mit freundlichen Grüßen") after the first line. Blank lines and ``#`` comments are skipped (but
+    ``#2`` names menu entry 2); a line copied from the menu (``- move``) counts as the move, and so
+    does a line copied from the numbered menu (``2. move``: its text). A line that names a number
+    (``2``, ``option 2``, ``keuze 2``) stays as it is: ``handle`` reads it as a menu choice.
     A reply that starts with the quoted original has no moves."""
     message = _Reply(text=(text or "")[:MAX_TEXT], languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     top = message.replies[0] if message.replies else None
@@ -87,10 +154,28 @@ def moves_in(text: str) -> list[str]:
         line = raw.strip()
         if line.startswith(">"):
             break
-        if not line or line.startswith("#"):
+        if not line or (line.startswith("#") and not CHOICE.match(line)):
             continue
-        moves.append(MENU_BULLET.sub("", line))
+        if CLOSING.match(line):
+            if moves:
+                break  # the signature starts: nothing after it is a move
+            continue  # "Thanks!" above the moves
+        if not moves and OPENING.match(line) and not CHOICE.match(line):
+            continue  # "Hi," above the moves
+        moves.append(line if CHOICE.match(line) else MENU_BULLET.sub("", line))
     return moves
+
+
+def signature_from(lines: list[str]) -> int:
+    """Where a signature's name may start: the first of the reply's last lines that read as a name
+    ("Zoë", "Tom B."), after at least one other line. Such a line is still tried as a move first
+    (a game's own one-word moves win); one that is not a legal move ends the reply quietly: it is
+    neither refused nor counted as ignored. ``len(lines)``: no such lines."""
+    start = len(lines)
+    while start > 1 and NAME_LINE.match(lines[start - 1]) and not CHOICE.match(lines[start - 1]) \
+            and not SAY.match(lines[start - 1]):
+        start -= 1
+    return start
 
 
 def handle(row: InboundEmail) -> tuple[str, str]:
@@ -116,9 +201,23 @@ def _handle(row: InboundEmail, sender) -> tuple[str, str]:
     if sender is None or sender.pk != seat.user_id:
         return _refuse(sender, row, _("This reply came from an address that does not play this seat. Replies "
                                       "are accepted only from the address of the player's account."), game=game)
+    checked = authentication.verdict(row)
+    if checked == authentication.FAIL:  # never answered: the From is forged (backscatter otherwise)
+        return InboundEmail.REJECTED, (f"the ESP ({row.esp}) found that neither SPF nor DKIM vouch for the sender "
+                                       f"{row.sender}: most likely forged; nothing done, not answered")
     lines = moves_in(row.text)
-    said, problem = _say(game, sender, [SAY.match(line).group(1) for line in lines if SAY.match(line)])
+    texts = [SAY.match(line).group(1) for line in lines if SAY.match(line)]
     moves = [line for line in lines if not SAY.match(line)]
+    command = COMMAND.match(moves[0]) if moves else None
+    if (texts or command) and not _fresh(game, seat, seq):
+        if not (command and _is_legal_move(game, seat, moves[0])):
+            line = f"say: {texts[0]}" if texts else moves[0]
+            return _refuse(sender, row, _("This reply address is too old for chat lines and for \"vacation\" or "
+                                          "\"back\": they are taken only while the game runs, from the latest mail "
+                                          "of your turn or for %(days)d days after a mail. Reply to your latest mail "
+                                          "from this game or use the game page.") % {
+                "days": settings.HANSEWEB_REPLY_COMMAND_DAYS}, game=game, seat=seat, line=line)
+    said, problem = _say(game, sender, texts)
     if problem or (said and not moves):  # only chat (or a chat line that was refused): no moves read
         _answer(sender, row, game, seat, accepted=said, problem=problem, ignored=len(moves) if problem else 0)
         if said and not problem:
@@ -128,12 +227,15 @@ def _handle(row: InboundEmail, sender) -> tuple[str, str]:
         return _refuse(sender, row, _("No move was found in your reply. Write each move on its own line at "
                                       "the top of the reply (and \"say: ...\" to talk to the table)."),
                        game=game, seat=seat)
-    command = COMMAND.match(moves[0])
     if command and not _is_legal_move(game, seat, moves[0]):  # a game's own move "back" stays a move
         return _command(sender, row, game, seat, command, ignored=len(moves) - 1)
     accepted, problem = list(said), None
     expected = seq
-    for text in moves[:MAX_MOVES]:
+    signature = signature_from(moves)  # trailing lines that may be the signature's name
+    read = 0  # lines of ``moves`` read (taken, or the one refused)
+    signed = ""  # the line taken as the signature's name (said in the answer, not refused)
+    for index, text in enumerate(moves[:MAX_MOVES]):
+        read = index + 1
         choice = None
         number = CHOICE.match(text)
         if number:
@@ -149,6 +251,9 @@ def _handle(row: InboundEmail, sender) -> tuple[str, str]:
                                "sent, so nothing more was taken from it."))
             break
         except services.GameError as exc:
+            if index >= signature:  # "Zoë" under the moves: the signature, not a refused move
+                read, signed = len(moves), text
+                break
             problem = (text, str(exc))
             break
         accepted.append(Applied.of(outcome.move.text, choice))
@@ -156,8 +261,8 @@ def _handle(row: InboundEmail, sender) -> tuple[str, str]:
         expected = game.move_count
         if seat_number not in game.to_act:
             break
-    ignored = len(moves) - (len(accepted) - len(said)) - (1 if problem else 0)
-    _answer(sender, row, game, seat, accepted=accepted, problem=problem, ignored=max(0, ignored))
+    ignored = max(0, min(len(moves), signature) - read)  # lines left unread, the signature's name not counted
+    _answer(sender, row, game, seat, accepted=accepted, problem=problem, ignored=ignored, signature=signed)
     if accepted:
         return InboundEmail.ACCEPTED, f"accepted {accepted}" + (f"; stopped at {problem[0]!r}: {problem[1]}" if problem else "")
     return InboundEmail.REJECTED, f"{problem[0]!r}: {problem[1]}" if problem else "nothing to do"
@@ -237,9 +342,13 @@ def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str
     if fresh is None or not services.decision_current(fresh, expected, game.move_count) \
             or game.status != Game.RUNNING or seat.number not in (game.to_act or []):
         return line  # submit_move answers why (moved on, not your turn, game over)
-    menu = game.engine_obj.legal_moves(services.current_state(game), seat.number)
-    if line in menu:  # an engine whose move is a bare number: the text wins
-        return line
+    engine, state = game.engine_obj, services.current_state(game)
+    menu = engine.legal_moves(state, seat.number)
+    try:  # an engine whose move reads like a number ("2", "no 2"): the text wins
+        if line in menu or engine.canonical(state, seat.number, line) in menu:
+            return line
+    except Exception:  # noqa: BLE001 - not a move of this game: a menu number
+        pass
     if not 1 <= number <= len(menu):
         if len(menu) == 1:
             return line, _("There is no choice %(number)d: the menu had 1 choice.") % {"number": number}
@@ -248,20 +357,42 @@ def _menu_choice(game: Game, seat, expected: int, number: int, line: str) -> str
     return menu[number - 1]
 
 
-def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None) -> tuple[str, str]:
+def _refuse(sender, row, reason: str, *, game: Game | None = None, seat=None, line: str = "") -> tuple[str, str]:
     if sender is not None:
-        _answer(sender, row, game, seat, accepted=[], problem=("", reason), ignored=0)
-    return InboundEmail.REJECTED, reason
+        _answer(sender, row, game, seat, accepted=[], problem=(line, reason), ignored=0)
+    return InboundEmail.REJECTED, f"{line!r}: {reason}" if line else reason
 
 
-def _answer(user, row, game, seat, *, accepted, problem, ignored) -> None:
+def _fresh(game: Game, seat, seq: int) -> bool:
+    """May a reply to the mail made at move count ``seq`` carry chat lines and the vacation commands?
+    While the game runs: when the seat's decision is still the one that mail showed (its current
+    mail), or for ``HANSEWEB_REPLY_COMMAND_DAYS`` days after the mail was made (the time of move
+    ``seq``, or the start for 0). So an old turn mail in the wrong hands cannot talk or spend
+    vacation days for the player, and a used address works for chat only for a while."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    if game.status != Game.RUNNING:
+        return False
+    if seq <= game.move_count and services.decision_current(seat, seq, game.move_count):
+        return True
+    if seq > game.move_count:
+        return False
+    made = (game.moves.filter(seq=seq).values_list("created_at", flat=True).first() if seq
+            else game.started_at)
+    return made is not None and timezone.now() - made <= timedelta(days=settings.HANSEWEB_REPLY_COMMAND_DAYS)
+
+
+def _answer(user, row, game, seat, *, accepted, problem, ignored, signature: str = "") -> None:
     """Tell the sender what happened. While a decision is still theirs, the answer is a decision
     mail with a new reply address for the current move number, so they can go on by email."""
     from hanseweb.mail.inbound import may_answer
 
     if not may_answer(row, user.email):  # a flood of replies does not make a flood of answers
         return
-    outcome = {"accepted": accepted, "problem": problem, "ignored": ignored, "subject": row.subject}
+    outcome = {"accepted": accepted, "problem": problem, "ignored": ignored, "subject": row.subject,
+               "signature": signature}
     if game is not None:
         game.refresh_from_db()
         if seat is not None and seat.user_id == user.pk and game.status == Game.RUNNING \

@@ -400,11 +400,15 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         refused.html = str(escape(_("Not accepted: %(reason)s"))) % {"reason": error_html(exc)}
         raise refused from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
+    since = game.move_count
     move = _log(game, seat.number, canonical, channel, user, new_state, undo=undo, told=True)
     if seat.quiet_since_seq is not None:  # the player acted: the debounced policy may mail again
         seat.quiet_since_seq = None
         fastsql.update(seat, ["quiet_since_seq"])
-    newly = _after_change(game, previous_to_act=previous)
+    # the player who moved on the page sees their next decision there; one who moved by mail gets
+    # it in the answer to the reply (games.email_replies): neither is mailed for their own step
+    present = seat.number if channel in HUMAN else None
+    newly = _after_change(game, previous_to_act=previous, since=since, present=present)
     _save_move(game, undo_held=held and game.undo_state is state)
     return Outcome(game=game, move=move, newly_to_act=newly)
 
@@ -543,16 +547,28 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
         return game
 
 
-def _after_change(game: Game, *, previous_to_act: list[int]) -> list[int]:
+def _after_change(game: Game, *, previous_to_act: list[int], since: int | None = None,
+                  present: int | None = None) -> list[int]:
     """Autopilot for resigned seats, then the announcement of what is new: the game ended, or
-    these seats have a decision to make (``games.signals``; ``games.notifications`` listens and
-    queues the mails in this transaction)."""
+    these seats have a new decision to make (``games.signals``; ``games.notifications`` listens
+    and queues the mails in this transaction). Returns the seats newly to act.
+
+    A new decision is one a seat was not asked before this change (moves after move ``since``):
+    the seat is newly to act, or it was to act already and its decision changed (its legal moves:
+    another seat's move changed them, or its own move opened a window in which it decides again,
+    as Zanzibar's last placement opens the set-aside). The seat that made the change in person
+    (``present``: on the page or by mail) is told there, not by a turn mail."""
     _autopilot(game)
     if game.status == Game.FINISHED:
         signals.game_ended.send(sender=Game, game=game)
         return []
     newly = [s for s in game.to_act if s not in previous_to_act]
-    signals.decisions_due.send(sender=Game, game=game, seats=newly)
+    changed = []
+    if since is not None:
+        changed = [s.number for s in game.seats.all()
+                   if s.number in game.to_act and s.number not in newly and s.number != present
+                   and s.decision_seq > since]
+    signals.decisions_due.send(sender=Game, game=game, seats=newly + changed)
     return newly
 
 
@@ -604,7 +620,7 @@ def resign(game_id: int, user, *, forfeit: bool = False) -> Game:
             signals.game_ended.send(sender=Game, game=game)
             return game
         previous = list(game.to_act)
-        _after_change(game, previous_to_act=previous)
+        _after_change(game, previous_to_act=previous, since=game.move_count)
         fastsql.update(game, GAME_DERIVED)
         return game
 
@@ -620,6 +636,7 @@ def time_out(game_id: int, now=None) -> int:
         engine = game.engine_obj
         state = current_state(game)
         previous = engine.to_act(state)
+        since = game.move_count
         for seat in previous:
             # the seat's whole pending turn is played with the spec's defaults
             for _step in range(500):
@@ -632,6 +649,6 @@ def time_out(game_id: int, now=None) -> int:
                 _log(game, seat, move, Move.TIMEOUT, None, state)
                 made += 1
         if made:
-            _after_change(game, previous_to_act=previous)
+            _after_change(game, previous_to_act=previous, since=since)
             fastsql.update(game, GAME_DERIVED)
     return made

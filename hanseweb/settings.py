@@ -166,6 +166,9 @@ if REDIS_URL:
 HANSEWEB_PAGE_CACHE_SECONDS = int(env("HANSEWEB_PAGE_CACHE_SECONDS", "3600"))
 # Vacation days each account may take per calendar year (hanseweb/accounts/vacation.py).
 HANSEWEB_VACATION_DAYS_PER_YEAR = int(env("HANSEWEB_VACATION_DAYS_PER_YEAR", "28"))
+# "say:" lines and "vacation N"/"back" by mail: taken from a reply address only while its game runs and
+# its seat's decision is still the one mailed, or for this many days after the mail (issue 27)
+HANSEWEB_REPLY_COMMAND_DAYS = int(env("HANSEWEB_REPLY_COMMAND_DAYS", "3"))
 
 # --- Celery ---------------------------------------------------------------
 # REDIS_URL switches Celery to a real broker; without it tasks run in-process.
