@@ -94,6 +94,8 @@ EXTRA_REPLY_HEADERS = (
     r"^((?:> ?)*Op\s[^\n]+?\sheeft\s[^\n]+?\shet volgende geschreven:)$",
     rf"^((?:> ?)*[-_=*]{{2,}}\s*(?:{_alternatives('separators')})\s*[-_=*]{{2,}})$",
     rf"^((?:{_alternatives('sent_from')}))$",
+    # FairEmail and other Android clients: "25.11.2026 20:54:00 Hanseweb <noreply@…>:" above the quote
+    r"^((?:> ?)*\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\s[^\n]*<[^\n@>]+@[^\n>]+>:?)$",
 )
 # A closing line: the closing alone or with a name after it ("Groetjes, Marieke"; "Cheers!").
 CLOSING = re.compile(rf"^(?:{_alternatives('closings')})(?:\s*[,.!:;]+\s*|\s+)?(?:[^\W\d_][\w'’.\-]*\s*){{0,3}}[,.!]*$",

@@ -60,6 +60,27 @@ SHAPES = {
     "keuze": ("keuze 2\n\nGroetjes,\nMarieke\n", [2]),
     "Wahl": ("Wahl 2\n\nViele Grüße\nHans\n", [2]),
     "Option with hash": ("Option #3\n", [3]),
+    # more clients, from the public reply-parser corpora
+    "yahoo": ("2\n\n\n----- Original Message -----\nFrom: \"Hanseweb\" <noreply@hanseweb.localhost>\nTo: a@b.c\nCc:\n"
+              "Sent: Wednesday, November 25, 2026 8:54 PM\nSubject: Your turn\n\nHello\n", [2]),
+    "hotmail, quoted headers": ("\n2\n\n> Subject: Your turn\n> From: noreply@hanseweb.localhost\n> To: a@b.c\n"
+                                "> Date: Wed, 25 Nov 2026 20:54:22 +0100\n>\n> Hello\n", [2]),
+    "aol": ("2\n\n\n\n-----Original Message-----\nFrom: Hanseweb <noreply@hanseweb.localhost>\nTo: a@b.c\n"
+            "Sent: Wed, Nov 25, 2026 8:54 pm\nSubject: Your turn\n\n\nHello\n", [2]),
+    "samsung en": ("2\n\n\nSent from my Galaxy\n\n\n-------- Original message --------\nFrom: Hanseweb "
+                   "<noreply@hanseweb.localhost>\nDate: 25/11/2026 20:54 (GMT+01:00)\nTo: a@b.c\nSubject: Your turn\n\nHi\n", [2]),
+    "samsung de": ("Wahl 2\n\n\nVon meinem Samsung Galaxy Smartphone gesendet.\n\n\n-------- Ursprüngliche Nachricht "
+                   "--------\nVon: Hanseweb <noreply@hanseweb.localhost>\nDatum: 25.11.26 20:54 (GMT+01:00)\nAn: a@b.c\n"
+                   "Betreff: Du bist am Zug\n\nHallo\n", [2]),
+    "samsung nl": ("keuze 2\n\n\nVerzonden vanaf mijn Galaxy\n\n\n-------- Oorspronkelijk bericht --------\nVan: "
+                   "Hanseweb <noreply@hanseweb.localhost>\nDatum: 25-11-2026 20:54 (GMT+01:00)\nAan: a@b.c\n"
+                   "Onderwerp: Je beurt\n\nHallo\n", [2]),
+    "outlook for mac de": ("2\n\nVon: Hanseweb <noreply@hanseweb.localhost>\nDatum: Mittwoch, 25. November 2026 um 20:54\n"
+                           "An: Hans <h@example.de>\nBetreff: Du bist am Zug\n\nHallo\n", [2]),
+    "proton mail": ("2\n\nSent with Proton Mail secure email.\n\nOn Wednesday, November 25th, 2026 at 20:54, Hanseweb "
+                    "<noreply@hanseweb.localhost> wrote:\n\n> Hello\n", [2]),
+    "fairemail": ("2\n\n25.11.2026 20:54:00 Hanseweb <noreply@hanseweb.localhost>:\n\n> Hallo\n", [2]),
+    "k-9 mail signature": ("2\n-- \nSent from my Android device with K-9 Mail. Please excuse my brevity.\n", [2]),
     # a greeting above the moves
     "greeting en": ("Hi,\n\n2\n\nCheers,\nTom\n\n" + GMAIL_EN, [2]),
     "greeting nl": ("Hoi Hanseweb,\n\nkeuze 2\n\nGroetjes,\nMarieke\n", [2]),
