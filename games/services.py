@@ -540,10 +540,8 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
         SeatTakeover.objects.create(game=game, seat=seat.number, old_user=old_user, new_user=new_user,
                                     after_seq=game.move_count)
         _load_seats(game)
-        if seat.number in (game.to_act or []):
-            from . import notifications
-
-            notifications.your_turn(game, [seat.number])
+        if seat.number in (game.to_act or []):  # the new player is told (games.notifications listens)
+            signals.decisions_due.send(sender=Game, game=game, seats=[seat.number])
         return game
 
 
