@@ -6,6 +6,7 @@ The shapes are those of issue 27 and of the public reply-parser corpora (github/
 crisp-oss/email-reply-parser, mailgun/talon): the moves on top, then a tagline, a separator, a
 closing or a signature, then the quoted original. Each must play as meant: the move on top is
 played, nothing after it is refused as a move or counted as an ignored line."""
+import html
 from email.message import EmailMessage
 from email.policy import SMTP
 
@@ -99,7 +100,7 @@ ENCODINGS = {
 def _html(text: str) -> str:
     """The text as Outlook's HTML editor writes it: a <div> a line, the quoted original under a rule."""
     lines = text.split("\n")
-    body = "".join(f"<div>{line or '<br>'}</div>" for line in lines)
+    body = "".join(f"<div>{html.escape(line) or '<br>'}</div>" for line in lines)
     return (f'<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8"></head>'
             f'<body dir="ltr">{body}</body></html>')
 
