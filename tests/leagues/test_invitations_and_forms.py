@@ -151,3 +151,17 @@ def test_swiss_round_one_is_seeded_by_rating(club_setup):
     services.start_due_rounds()
     top = Table.objects.get(round__season=season, round__number=1, index=0)
     assert set(top.seat_order) == {p.pk for p in players[4:]}  # not the first four by name
+
+
+def test_season_start_follows_the_organisers_own_time_zone(client, club_setup, settings):
+    settings.TIME_ZONE = "UTC"
+    club, organiser, members = club_setup
+    if not hasattr(organiser, "time_zone"):
+        pytest.skip("accounts have no time zone setting")
+    User.objects.filter(pk=organiser.pk).update(time_zone="America/New_York")
+    league = services.create_league(club, organiser, name="L", engine="hansa", table_size=3)
+    client.force_login(organiser)
+    assert "America/New_York" in client.get(reverse("leagues:create_season", args=[league.pk])).content.decode()
+    client.post(reverse("leagues:create_season", args=[league.pk]), {
+        "starts_at": "2026-11-27T20:00", "rounds": 3, "round_days": 7, "promote": 1, "relegate": 1})
+    assert league.seasons.get().starts_at == datetime(2026, 11, 28, 1, 0, tzinfo=dt_timezone.utc)  # EST = UTC-5
