@@ -238,19 +238,61 @@ def _refuse_too_large(limit: int) -> HttpResponse:
     return HttpResponse(f"An inbound mail may be at most {limit} bytes.\n", status=413, content_type="text/plain")
 
 
+def _source_allowed(request) -> bool:
+    """Count one post to an inbound webhook for its client address (``inbound_per_ip``)."""
+    from hanseweb.throttle import allowed, client_ip
+
+    return allowed("inbound_per_ip", client_ip(request))
+
+
+def _checker(view_class, initkwargs):
+    """An instance of the ESP's webhook view to check a post with, or None when the webhook has
+    no secret: neither ``ANYMAIL_WEBHOOK_SECRET`` (basic auth) nor a signing key the ESP signs its
+    posts with (anymail's ``warn_if_no_basic_auth`` is off exactly then), or the ESP's settings
+    are missing."""
+    import warnings
+
+    from anymail.exceptions import AnymailInsecureWebhookWarning
+    from django.core.exceptions import ImproperlyConfigured
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AnymailInsecureWebhookWarning)
+        try:
+            checker = view_class(**initkwargs)
+        except ImproperlyConfigured:
+            return None
+    basic_auth = isinstance(checker, AnymailBasicAuthMixin) and bool(checker.basic_auth)
+    if basic_auth or not getattr(checker, "warn_if_no_basic_auth", True):
+        return checker
+    return None
+
+
 def keep_every_post(view):
-    """Wrap one of anymail's inbound webhook views so that every authenticated post is kept."""
+    """Wrap one of anymail's inbound webhook views so that every authenticated post is kept.
+
+    Without ``ANYMAIL_WEBHOOK_SECRET`` (HTTP basic auth the ESP sends) the endpoint does not exist
+    (404): an anonymous post could otherwise fill the database or speak with an old reply
+    address. Posts are counted per client address (``HANSEWEB_RATES["inbound_per_ip"]``, 429
+    beyond, which an ESP retries later) and bounded in size (``HANSEWEB_INBOUND_MAX_BYTES``, 413
+    beyond), so a stored row is too."""
     view_class, initkwargs = view.view_class, view.view_initkwargs
 
     @csrf_exempt
     @wraps(view)
     def wrapped(request, *args, **kwargs):
+        checker = _checker(view_class, initkwargs)
+        if checker is None:  # no secret, no inbound endpoint: nobody could tell our ESP from anyone
+            return HttpResponse("Not found.\n", status=404, content_type="text/plain")
+        basic_auth = isinstance(checker, AnymailBasicAuthMixin) and bool(checker.basic_auth)
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        checker = view_class(**initkwargs)
-        basic_auth = isinstance(checker, AnymailBasicAuthMixin) and bool(checker.basic_auth)
-        if basic_auth:  # headers only: an anonymous post is refused before its body is read
-            AnymailBasicAuthMixin.validate_request(checker, request)
+        if not _source_allowed(request):  # the ESP retries a 429 later: no mail is lost
+            response = HttpResponse("Too many inbound posts from this address; try again later.\n",
+                                    status=429, content_type="text/plain")
+            response["Retry-After"] = "60"
+            return response
+        # headers only: an anonymous post is refused before its body is read
+        AnymailBasicAuthMixin.validate_request(checker, request)
         limit = settings.HANSEWEB_INBOUND_MAX_BYTES
         try:
             if int(request.META.get("CONTENT_LENGTH") or 0) > limit:
