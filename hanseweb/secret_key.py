@@ -57,7 +57,9 @@ def embedded_key(path: Path) -> str:
         if path.stat().st_mode & 0o077:
             os.chmod(path, 0o600)
         return key
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from hanseweb.private_files import private_dir
+
+    private_dir(path.parent)  # var/: owner only, as the key
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:

@@ -100,6 +100,12 @@ DATABASES = {
         conn_max_age=int(env("HANSEWEB_DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3") and DATABASES["default"]["NAME"] not in ("", ":memory:"):
+    # The embedded database holds session keys, seeds, password hashes and inbound mail: owner only.
+    from hanseweb.private_files import private_dir as _private_dir, private_file as _private_file
+
+    _private_dir(Path(DATABASES["default"]["NAME"]).parent)
+    _private_file(Path(DATABASES["default"]["NAME"]))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite behind a threaded web server: readers never block the writer (WAL), a writer waits
     # for another instead of failing with "database is locked" (busy timeout), and every write
@@ -214,8 +220,9 @@ ANYMAIL = {
 
 # --- inbound mail (hanseweb/mail/inbound.py) --------------------------------
 # Largest post an ESP's inbound webhook may make (a reply with attachments), in bytes; larger
-# posts are refused with 413. Ordinary forms keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE.
-HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(40 * 1024 * 1024)))
+# posts are refused with 413 (so a stored inbound row is at most this). Ordinary forms keep
+# Django's DATA_UPLOAD_MAX_MEMORY_SIZE. The webhook exists only with ANYMAIL_WEBHOOK_SECRET set.
+HANSEWEB_INBOUND_MAX_BYTES = int(env("HANSEWEB_INBOUND_MAX_BYTES", str(10 * 1024 * 1024)))
 
 # --- optional IMAP poller (hanseweb/mail/imap.py) -----------------------------
 # For a club with a mailbox but no ESP inbound webhook: the unread messages of one folder are taken
@@ -263,7 +270,10 @@ AUTHENTICATION_BACKENDS = [
 HANSEWEB_CLIENT_IP_HEADER = env("HANSEWEB_CLIENT_IP_HEADER")
 AXES_FAILURE_LIMIT = int(env("HANSEWEB_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(env("HANSEWEB_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: an account, a client address
+# An (account, client address) pair, and a client address whatever the accounts: failures from
+# other addresses never lock an account's owner out (a player cannot lock an opponent out before
+# a deadline), while one address (IPv6: its /64, hanseweb.throttle.client_ip) is throttled.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_USERNAME_CALLABLE = "hanseweb.throttle.login_username"
 AXES_CLIENT_IP_CALLABLE = "hanseweb.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
@@ -291,6 +301,7 @@ HANSEWEB_RATES = {
         "notes_per_user": "240/h",  # saving private notes, muting a chat
         "set_language_per_ip": "60/m",  # the language switcher
         "create_club_per_user": "10/h",  # clubs an account may found
+        "inbound_per_ip": "600/h",  # posts to the inbound mail webhooks per client address (the ESP's)
         # refused POSTs of one signed-in account (illegal or stale moves, forms that do not
         # validate, the wrong seat, ...); past it, all its POSTs answer 429 until the period ends
         "refused_posts_per_user": "60/10m",

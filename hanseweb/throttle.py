@@ -1,7 +1,8 @@
 """Throttling against abuse (configuration: docs/configuration.md, "Abuse").
 
-- Logins: django-axes locks an account, and separately a client address, out for a cool-off
-  period after too many failed logins (``AXES_*`` settings).
+- Logins: django-axes locks out an (account, client address) pair, and separately a client
+  address, for a cool-off period after too many failed logins (``AXES_*`` settings): failures
+  from elsewhere never lock an account's owner out.
 - Forms and mails: django-ratelimit counts in Django's cache (Redis when ``REDIS_URL`` is set,
   local memory in the embedded default) per client address, per account or per mail address;
   the rates are the ``HANSEWEB_RATES`` settings (``HANSEWEB_RATE_<NAME>=count/period``).
@@ -26,17 +27,32 @@ log = logging.getLogger(__name__)
 
 
 def client_ip(request) -> str:
-    """The client's address: ``REMOTE_ADDR``, or behind a reverse proxy the header that proxy
-    sets and overwrites (``HANSEWEB_CLIENT_IP_HEADER``, e.g. ``X-Real-IP``). A header that does
-    not hold one address is not trusted."""
+    """The one client address every per-address limit of the site counts (axes' login lockout,
+    django-ratelimit, the API's failed authentications, inbound webhook posts).
+
+    It is ``REMOTE_ADDR``, or behind a reverse proxy the header that proxy sets and overwrites
+    (``HANSEWEB_CLIENT_IP_HEADER``, e.g. ``X-Real-IP``); a header that does not hold one address is
+    not trusted. An IPv6 address stands for its /64 network (one subscriber's prefix: a client
+    that rotates through its own /64 is still one client), given as the network's first address;
+    an IPv4-mapped IPv6 address is its IPv4 address."""
+    value = ""
     header = getattr(settings, "HANSEWEB_CLIENT_IP_HEADER", "")
     if header:
         value = request.META.get("HTTP_" + header.upper().replace("-", "_"), "").strip()
-        try:
-            return str(ipaddress.ip_address(value))
-        except ValueError:
-            pass
-    return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    return _grouped(value) or _grouped(request.META.get("REMOTE_ADDR") or "") or "0.0.0.0"
+
+
+def _grouped(value: str) -> str:
+    """``value`` as the address that counts (IPv6: its /64), or "" if it is not one address."""
+    try:
+        address = ipaddress.ip_address(value.strip())
+    except ValueError:
+        return ""
+    if address.version == 6:
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)).network_address)
+    return str(address)
 
 
 def login_username(request, credentials=None) -> str:
