@@ -3,12 +3,27 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from .models import User
+from hanseweb.names import NameField
+
+from .models import User, name_taken, name_taken_message
 
 
-class SignupForm(forms.ModelForm):
+class DisplayNameMixin:
+    """The display name: visible characters only (``hanseweb.names``) and unique per site, case-
+    and confusable-insensitive."""
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"]
+        if name_taken(name, self.instance.pk):
+            raise forms.ValidationError(name_taken_message(), code="name_taken")
+        return name
+
+
+class SignupForm(DisplayNameMixin, forms.ModelForm):
+    display_name = NameField(label=capfirst(User._meta.get_field("display_name").verbose_name), max_length=40)
     password1 = forms.CharField(label=_("Password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     password2 = forms.CharField(label=_("Password again"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
 
@@ -82,7 +97,9 @@ class LoginForm(AuthenticationForm):
             raise
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(DisplayNameMixin, forms.ModelForm):
+    display_name = NameField(label=capfirst(User._meta.get_field("display_name").verbose_name), max_length=40)
+
     class Meta:
         model = User
         fields = ["display_name", "language", "time_zone", "notify", "digest_hour"]

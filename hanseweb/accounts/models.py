@@ -1,8 +1,24 @@
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import AbstractUser
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from hanseweb.names import name_keys, validate_name
+
+
+def name_taken(display_name: str, pk=None) -> bool:
+    """Whether another account's display name looks the same (shares a key, ``name_keys``)."""
+    folded, shape = name_keys(display_name)
+    if not folded:
+        return False
+    same = (models.Q(display_name_key__in=[folded, shape]) | models.Q(display_name_shape__in=[folded, shape]))
+    return User.objects.filter(same).exclude(pk=pk).exists()
+
+
+def name_taken_message():
+    return _("This display name is taken, or looks the same as one that is: choose another.")
 
 
 class UserManager(BaseUserManager):
@@ -48,7 +64,11 @@ class User(AbstractUser):
     first_name = None
     last_name = None
     email = models.EmailField(_("email address"), unique=True)
-    display_name = models.CharField(_("display name"), max_length=40)
+    display_name = models.CharField(_("display name"), max_length=40, validators=[validate_name])
+    # The display name's keys (hanseweb.names.name_keys: case- and confusable-insensitive):
+    # display names are unique per site by both. Kept by save(); NULL for an empty name.
+    display_name_key = models.CharField(max_length=200, unique=True, null=True, editable=False)
+    display_name_shape = models.CharField(max_length=200, unique=True, null=True, editable=False)
     notify = models.CharField(max_length=16, choices=NOTIFY_CHOICES, default=NOTIFY_EVERY_TURN)
     email_confirmed = models.BooleanField(default=False)
     # The language of the account's pages and mails (docs/i18n.md); set at sign-up from the page's.
@@ -72,6 +92,24 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.email
+
+    def save(self, *args, **kwargs):
+        password_changed = self._password is not None and self.pk is not None
+        folded, shape = name_keys(self.display_name)
+        self.display_name_key, self.display_name_shape = folded or None, shape or None
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "display_name_key", "display_name_shape"}
+        super().save(*args, **kwargs)
+        if password_changed:  # a new password ends every API token of the account (docs/api.md)
+            from hanseweb.api.models import ApiToken
+
+            ApiToken.revoke_all(self)
+
+    def clean(self):
+        super().clean()
+        if name_taken(self.display_name, self.pk):
+            raise ValidationError({"display_name": name_taken_message()})
 
     @property
     def wants_turn_mail(self) -> bool:

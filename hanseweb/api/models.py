@@ -70,3 +70,8 @@ class ApiToken(models.Model):
         if self.revoked_at is None:
             self.revoked_at = timezone.now()
             ApiToken.objects.filter(pk=self.pk, revoked_at__isnull=True).update(revoked_at=self.revoked_at)
+
+    @classmethod
+    def revoke_all(cls, user) -> int:
+        """Revoke every live token of ``user`` (a new password: docs/api.md); how many."""
+        return cls.objects.filter(user=user, revoked_at__isnull=True).update(revoked_at=timezone.now())

@@ -6,6 +6,7 @@ gets 404, which says nothing about whether the player or league exists.
 """
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -122,11 +123,30 @@ def league_calendar(request, pk: int, secret: str):
     return _ics(cal)
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(value):
+    """``value`` without the characters XML 1.0 cannot hold (a name stored before names were
+    checked may have them; the feed must not fail for every subscriber)."""
+    return _NOT_XML.sub("\ufffd", value) if isinstance(value, str) else value
+
+
+class SafeAtom1Feed(Atom1Feed):
+    """An Atom feed whose every text is made fit for XML 1.0 (``xml_text``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*(xml_text(a) for a in args), **{k: xml_text(v) for k, v in kwargs.items()})
+
+    def add_item(self, *args, **kwargs):
+        super().add_item(*(xml_text(a) for a in args), **{k: xml_text(v) for k, v in kwargs.items()})
+
+
 def league_results(request, pk: int, secret: str):
     """An Atom feed of the league's finished games, newest first."""
     _check("league", pk, secret, _league_key(pk))
     league = get_object_or_404(League, pk=pk)
-    feed = Atom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
+    feed = SafeAtom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
                      description=f"Finished games of {league.name}", language="en",
                      feed_url=settings.SITE_URL + request.path)
     tables = (Table.objects.filter(round__season__league=league, game__status=Game.FINISHED)

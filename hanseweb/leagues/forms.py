@@ -3,11 +3,13 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import SLUG_MODULES, get_engine
 
+from hanseweb.names import NameField
+
 from .models import League
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=80)
+    name = NameField(max_length=80)
     default_deadline_hours = forms.IntegerField(min_value=1, max_value=24 * 60, initial=72,
                                                 label=_("Default hours per decision"))
 
@@ -37,7 +39,7 @@ def _picker():
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=80, label=_("Name"))
+    name = NameField(max_length=80, label=_("Name"))
     engine = forms.ChoiceField(label=_("Game"))
     table_size = forms.IntegerField(
         min_value=2, max_value=6, initial=3, label=_("Table size"),
@@ -87,7 +89,7 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, label=_("Name"), help_text=_("e.g. Winter 2026"))
+    name = NameField(max_length=80, required=False, label=_("Name"), help_text=_("e.g. Winter 2026"))
     starts_at = forms.DateTimeField(label=_("Round 1 starts"), widget=_picker(), input_formats=TYPED_FORMATS)
     signup_closes = forms.DateTimeField(required=False, label=_("Sign-up closes (empty: when the season starts)"),
                                         widget=_picker(), input_formats=TYPED_FORMATS)
