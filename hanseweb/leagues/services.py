@@ -261,6 +261,10 @@ def set_vacation_days(league: League, user, days: int | None) -> League:
     return league
 
 
+# How far ahead a season may be planned (its dates stay far from the calendar's end).
+SEASON_LEAD_DAYS = 5 * 366
+
+
 def create_season(league: League, user, *, starts_at, rounds: int, deadline_hours: int | None = None,
                   round_days: int = 14, signup_closes=None, promote: int = 1, relegate: int = 1,
                   name: str = "", previous: Season | None = None) -> Season:
@@ -270,6 +274,11 @@ def create_season(league: League, user, *, starts_at, rounds: int, deadline_hour
         raise LeagueError(_("A season has between 1 and 50 rounds."))
     if round_days < 1:
         raise LeagueError(_("Rounds must be at least a day apart."))
+    now = timezone.now()
+    for moment in (starts_at, signup_closes):  # dates a season's round starts and deadlines can reach
+        if moment is not None and not now - timedelta(days=365) <= moment <= now + timedelta(days=SEASON_LEAD_DAYS):
+            raise LeagueError(_("A season starts, and its sign-up closes, within five years from now (and not "
+                                "more than a year ago)."))
     with transaction.atomic():
         number = (league.seasons.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         season = Season.objects.create(

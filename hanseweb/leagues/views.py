@@ -523,7 +523,16 @@ def standings_csv(request, pk):
                      "sonneborn_berger", "status", "forfeits"])
     for division in season.divisions.all():
         for row in services.division_standings(division):
-            writer.writerow([division.name, row.rank, row.name, row.played, row.points, row.score,
-                             row.head_to_head, row.sonneborn_berger,
-                             row.entry.status if row.entry else "", row.forfeits])
+            writer.writerow([spreadsheet_safe(cell) for cell in (
+                division.name, row.rank, row.name, row.played, row.points, row.score, row.head_to_head,
+                row.sonneborn_berger, row.entry.status if row.entry else "", row.forfeits)])
     return response
+
+
+def spreadsheet_safe(value):
+    """A CSV cell a spreadsheet shows as text (OWASP, "CSV injection"): a text starting with
+    ``= + - @``, a tab or a carriage return would be read as a formula (``=HYPERLINK(...)`` in a
+    display name), so it gets a leading apostrophe. Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
