@@ -29,7 +29,12 @@ def test_signup_sends_a_confirmation_and_the_link_activates(client):
     assert b"not confirmed yet" in response.content
     (message,) = mail.outbox
     assert message.to == ["hester@example.com"] and "Confirm" in message.subject
+    # the link asks for the password chosen at sign-up (whoever follows it must know it)
     response = client.get("/" + _link(message, "/accounts/confirm/"))
+    assert response.status_code == 200 and b"Confirm your address" in response.content
+    user.refresh_from_db()
+    assert not user.is_active
+    response = client.post("/" + _link(message, "/accounts/confirm/"), {"password": "a sturdy passphrase"})
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.is_active and user.email_confirmed

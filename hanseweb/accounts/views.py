@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -10,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
@@ -21,7 +23,7 @@ from hanseweb import throttle
 from hanseweb.mail.outbox import absolute, queue_mail
 
 from .forms import ProfileForm, SignupForm
-from .models import User
+from .models import User, name_taken_message
 from .tokens import confirmation_tokens, user_id_from_unsubscribe_token
 
 
@@ -87,8 +89,11 @@ def signup(request):
                     user = form.save()
                     if mail_allowed:
                         send_confirmation(user, next_path)
-            except IntegrityError:  # the same address signed up at the same moment
+            except IntegrityError:  # the same address (or display name) signed up at the same moment
                 existing = User.objects.filter(email__iexact=email).first()
+                if existing is None:
+                    form.add_error("display_name", name_taken_message())
+                    return render(request, "accounts/signup.html", {"form": form})
         if existing is not None:
             make_password(form.cleaned_data["password1"])  # the same work (and time) as a new account
             if mail_allowed:
@@ -101,30 +106,56 @@ def signup(request):
         "form": form, "next": next_path, "next_query": "?" + urlencode({"next": next_path}) if next_path else ""})
 
 
+class ConfirmForm(forms.Form):
+    password = forms.CharField(label=gettext_lazy("The password you chose when signing up"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "current-password", "autofocus": True}))
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not the password chosen at sign-up. If you did not sign up "
+                                          "yourself, or do not remember it, choose your own password below."))
+        return password
+
+
 def confirm(request, uidb64, token):
+    """The link of the confirmation mail. Following it proves the mailbox, not who chose the
+    password: someone else may have signed up with this address. So the account is activated
+    only by whoever proves both: the password chosen at sign-up, typed here, or a new password
+    chosen through the link this page gives (``password_reset_confirm``, which also confirms), which
+    ends the other password."""
     try:
         user = User.objects.get(pk=force_str(urlsafe_base64_decode(uidb64)))
     except (User.DoesNotExist, ValueError, TypeError, OverflowError):
         user = None
     if user is None or not confirmation_tokens.check_token(user, token):
         return render(request, "accounts/confirm_failed.html", status=400)
-    user.is_active = True
-    user.email_confirmed = True
-    user.save(update_fields=["is_active", "email_confirmed"])
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, _("Your address is confirmed. Welcome to Hanseweb!"))
-    next_path = safe_next(request, request.GET.get("next"))
-    if next_path:
-        # the invitation the newcomer signed up by (a game's or a club's join link): accepted now,
-        # so they are at the table or in the club (hooks kind "accept_invitation")
-        from hanseweb import hooks
+    form = ConfirmForm(user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user.is_active = True
+        user.email_confirmed = True
+        user.save(update_fields=["is_active", "email_confirmed"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Your address is confirmed. Welcome to Hanseweb!"))
+        next_path = safe_next(request, request.GET.get("next"))
+        if next_path:
+            # the invitation the newcomer signed up by (a game's or a club's join link): accepted now,
+            # so they are at the table or in the club (hooks kind "accept_invitation")
+            from hanseweb import hooks
 
-        for accept, _label in hooks.callables("accept_invitation"):
-            response = accept(request, next_path)
-            if response is not None:
-                return response
-        return redirect(next_path)
-    return redirect("lobby")
+            for accept, _label in hooks.callables("accept_invitation"):
+                response = accept(request, next_path)
+                if response is not None:
+                    return response
+            return redirect(next_path)
+        return redirect("lobby")
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    choose_url = reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)])
+    return render(request, "accounts/confirm.html", {"form": form, "choose_url": choose_url, "email": user.email})
 
 
 @login_required

@@ -39,8 +39,9 @@ def _sign_up_and_confirm(client, next_path, email="newcomer@example.com"):
     link = re.search(r"https?://\S+/confirm/\S+", message.body).group(0)
     client.logout()
     client.cookies.clear()  # the mail opened in another browser: no session from before
-    return client.get(link[link.index("/accounts/") if "/accounts/" in link else link.index("/confirm/"):],
-                      follow=True)
+    path = link[link.index("/accounts/") if "/accounts/" in link else link.index("/confirm/"):]
+    assert client.get(path).status_code == 200  # the page asks for the password chosen at sign-up (issue 28.8)
+    return client.post(path, {"password": "a long enough pass phrase 1"}, follow=True)
 
 
 def test_a_newcomer_by_a_games_join_link_is_at_the_table_after_confirming(client, make_user):
