@@ -210,6 +210,18 @@ def _body_key(pk: int, invite_code: str, move_count: int, status: str, deadline_
 
 
 TOKEN_SLOT = "\x00csrf\x00"  # where a whole cached page takes the request's CSRF token (no page holds NUL)
+NONCE_SLOT = "\x00nonce\x00"  # where a cached page or body takes the response's CSP nonce (settings)
+
+
+def _nonce_out(request, html: str) -> str:
+    """``html`` to be cached: this response's CSP nonce, if the page used it, as ``NONCE_SLOT``."""
+    nonce = getattr(request, "_csp_nonce", None)
+    return html.replace(nonce, NONCE_SLOT) if nonce else html
+
+
+def _nonce_in(request, html: str) -> str:
+    """A cached ``html`` with this response's CSP nonce in its slots (made only if it has one)."""
+    return html.replace(NONCE_SLOT, str(request.csp_nonce)) if NONCE_SLOT in html else html
 
 
 def _page_key(body_key: str, user, version: str, title: str, listed: bool) -> str:
@@ -288,7 +300,7 @@ def game_page(request, pk):
         chat_version = chat.current_version(pk, found.get(chat.version_key(pk)))
         kept = found.get(page_key)
         if kept is not None and kept[0] == chat_version:
-            return HttpResponse(kept[1].replace(TOKEN_SLOT, get_token(request)))
+            return HttpResponse(_nonce_in(request, kept[1].replace(TOKEN_SLOT, get_token(request))))
         body = found.get(body_key)
     elif seconds:
         body = cache.get(body_key)
@@ -310,12 +322,12 @@ def game_page(request, pk):
                       for s in game.seats.all()]
             key = _body_key(pk, game.invite_code, game.move_count, game.status, game.deadline_at,
                             None if context["seat"] is None else context["seat"].number, people)
-            cache.set(key, body, seconds)
+            cache.set(key, _nonce_out(request, body), seconds)
             same_version = key == body_key
         move_count, title = game.move_count, game.title
     token = get_token(request)
     csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
-    body = body.replace(CSRF_SLOT, csrf)
+    body = _nonce_in(request, body).replace(CSRF_SLOT, csrf)
     refusal_top = None
     if refusal is not None:
         body, placed = _with_refusal(body, refusal)
@@ -334,7 +346,8 @@ def game_page(request, pk):
     if whole and same_version:
         # kept only when made from the version read above (the body may be of a newer one)
         html = response.content.decode()
-        cache.set(page_key, (chat_version, html.replace(token, TOKEN_SLOT)), min(seconds, chat.PAGE_SECONDS))
+        cache.set(page_key, (chat_version, _nonce_out(request, html.replace(token, TOKEN_SLOT))),
+                  min(seconds, chat.PAGE_SECONDS))
     return response
 
 

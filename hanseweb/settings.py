@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "anymail",
+    "csp",
     "hanseweb.accounts",
     "hanseweb.mail",
     "games",
@@ -59,12 +60,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # Content-Security-Policy with a nonce per response (below)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # visitors: cookie, then Accept-Language (docs/i18n.md)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "hanseweb.headers.PrivateCacheMiddleware",  # a signed-in account's pages: Cache-Control: private
     "hanseweb.i18n.AccountLanguageMiddleware",  # a signed-in player: the language of the account
     "hanseweb.timezones.TimeZoneMiddleware",  # the reader's time zone: the account's, else the browser's
     "hanseweb.throttle.RefusedPostsMiddleware",  # after CSRF: counts a signed-in account's refused POSTs
@@ -247,6 +250,33 @@ if HANSEWEB_IMAP_HOST:
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("HANSEWEB_SECURE_COOKIES", not (DEBUG or EMBEDDED))
 if not (DEBUG or EMBEDDED):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HSTS (sent on https responses only): browsers keep to https for a year once they have seen
+    # it. HANSEWEB_HSTS_SECONDS=0 turns it off (e.g. while trying TLS out); subdomains and preload
+    # are the operator's choice (they bind every name under the domain).
+    SECURE_HSTS_SECONDS = int(env("HANSEWEB_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HANSEWEB_HSTS_INCLUDE_SUBDOMAINS")
+    SECURE_HSTS_PRELOAD = env_bool("HANSEWEB_HSTS_PRELOAD")
+
+# Content-Security-Policy (django-csp; docs/architecture.md "Scripts and the Content-Security-
+# Policy"): scripts only from this site's static files or inline with this response's nonce
+# (<script nonce="{{ request.csp_nonce }}">), no plug-ins, no framing, forms post only here.
+# Styles may be inline (the players' colours are style attributes, the boards inline SVG).
+from csp.constants import NONCE as _NONCE, NONE as _NONE, SELF as _SELF, UNSAFE_INLINE as _UNSAFE_INLINE  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [_SELF],
+        "script-src": [_SELF, _NONCE],
+        "style-src": [_SELF, _UNSAFE_INLINE],
+        "img-src": [_SELF, "data:"],
+        "font-src": [_SELF],
+        "connect-src": [_SELF],
+        "object-src": [_NONE],
+        "base-uri": [_SELF],
+        "form-action": [_SELF],
+        "frame-ancestors": [_NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,
@@ -324,5 +354,6 @@ HANSEWEB_RATES.update({
         "api_token_per_user": "20/h",  # tokens made or revoked on the profile page
     }.items()
 })
-# Largest request body the API reads (a move is at most 200 characters), in bytes.
-HANSEWEB_API_MAX_BODY = int(env("HANSEWEB_API_MAX_BODY", "8192"))
+# Largest request body the API reads, in bytes: every body its schema allows fits (a 1,000-character
+# chat message written as JSON escapes of characters outside the BMP is 12,000 bytes).
+HANSEWEB_API_MAX_BODY = int(env("HANSEWEB_API_MAX_BODY", "16384"))

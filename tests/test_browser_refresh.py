@@ -4,6 +4,7 @@ the update; the status endpoint it polls is one query."""
 import os
 
 import pytest
+from playwright.sync_api import expect
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -41,8 +42,8 @@ def test_page_updates_when_another_player_moves(browser, live_server, transactio
     before = page.get_attribute("#moved-on", "data-version")
     act(game, mover, game.engine_obj.legal_moves(game.state_cache, mover)[0])
     game.refresh_from_db()
-    page.wait_for_function(f"document.getElementById('moved-on').getAttribute('data-version') !== {before!r}",
-                           timeout=15000)
+    # (an assertion that polls, not wait_for_function: the page's CSP rightly refuses its eval)
+    expect(page.locator("#moved-on")).not_to_have_attribute("data-version", before, timeout=15000)
     assert page.evaluate("window.__sameDocument") == 1  # put in place, not reloaded
     assert page.get_attribute("#moved-on", "data-version").startswith(f"{game.move_count}:")
     assert page.inner_text("#moved-on") in ("The game has moved on.", "Your turn.")
@@ -66,8 +67,8 @@ def test_half_typed_move_and_focus_survive_an_update(browser, live_server, trans
     before = page.get_attribute("#moved-on", "data-version")
     with committed():
         services.resign(game.pk, user_of(game, other))
-    page.wait_for_function(f"document.getElementById('moved-on').getAttribute('data-version') !== {before!r}",
-                           timeout=15000)
+    # (an assertion that polls, not wait_for_function: the page's CSP rightly refuses its eval)
+    expect(page.locator("#moved-on")).not_to_have_attribute("data-version", before, timeout=15000)
     assert page.evaluate("window.__sameDocument") == 1
     assert page.locator("details input[name=move]").input_value() == "move lueb"
     assert page.evaluate("document.activeElement.name") == "move"
