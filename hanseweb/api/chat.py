@@ -14,7 +14,8 @@ from games import chat
 from games.models import ChatMessage
 
 from .core import ApiError
-from .games import ERRORS, MAX_ID, Error, GameId, readable_game
+from .games import BODY_ERRORS, ERRORS, MAX_ID, Error, GameId, readable_game
+from .text import CHAT_PATTERN
 
 router = Router(tags=["chat"])
 
@@ -37,7 +38,11 @@ class ChatLine(Schema):
 class ChatIn(Schema):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    text: str = Field(min_length=1, max_length=ChatMessage.MAX_LENGTH, description="what I say at the table")
+    text: str = Field(min_length=1, max_length=ChatMessage.MAX_LENGTH, pattern=CHAT_PATTERN,
+                      description="what I say at the table: at most 1,000 characters, something besides white "
+                                  "space, no control character (tab and line breaks aside; a carriage return "
+                                  "is kept as a line break) and no U+FFFD; otherwise 400 `malformed`. A message "
+                                  "the chat refuses for another reason is 400 `refused`")
 
 
 @router.get("/games/{game_id}/chat", response={200: list[ChatLine], 403: Error, **ERRORS}, operation_id="get_chat",
@@ -53,7 +58,7 @@ def get_chat(request, game_id: int = GameId,
         raise ApiError(403, "forbidden", str(exc)) from None
 
 
-@router.post("/games/{game_id}/chat", response={201: ChatLine, 403: Error, 409: Error, **ERRORS},
+@router.post("/games/{game_id}/chat", response={201: ChatLine, 403: Error, 409: Error, **BODY_ERRORS, **ERRORS},
              operation_id="post_chat", summary="Say something at the table (players only); sends no mail")
 def post_chat(request, payload: ChatIn, game_id: int = GameId):
     game, seat = readable_game(request, game_id)

@@ -19,10 +19,11 @@ from ninja import Field, Path, Query, Router, Schema
 from pydantic import ConfigDict
 
 from games import history, presentation, services
-from games.forms import MoveForm
+from games.forms import MAX_MOVE_LENGTH, MoveForm
 from games.models import Game, Move, Seat
 
 from .core import ApiError
+from .text import MOVE_PATTERN
 
 router = Router(tags=["games"])
 
@@ -33,8 +34,9 @@ GameId = Path(..., ge=1, le=MAX_ID, description="the game's id (as in /games/<id
 # --- schemas -------------------------------------------------------------------------
 
 class Error(Schema):
-    code: str = Field(description="malformed, unauthorized, forbidden, not_found, stale, not_your_turn, "
-                                  "not_running, illegal, too_large, throttled, …")
+    code: str = Field(description="malformed, unauthorized, forbidden, not_found, method_not_allowed, stale, "
+                                  "not_your_turn, not_running, conflict, illegal, refused, too_large, throttled "
+                                  "(docs/api.md, \"Errors\")")
     detail: str = Field(description="what went wrong, in words (the game page's own message where it has one)")
 
 
@@ -99,7 +101,10 @@ class GameView(Schema):
 class MoveIn(Schema):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    move: str = Field(description="one of my legal moves' `move` texts (or 'undo')")
+    move: str = Field(min_length=1, max_length=MAX_MOVE_LENGTH, pattern=MOVE_PATTERN,
+                      description="one of my legal moves' `move` texts (or 'undo'): at most 200 characters, "
+                                  "something besides white space, no control, format or private-use character "
+                                  "(tab and line breaks aside) and no U+FFFD; otherwise 400 `malformed`")
     seq: int = Field(ge=0, le=MAX_ID, description="the `seq` of the view or move list the move was chosen from")
 
 
@@ -124,7 +129,30 @@ class LogPage(Schema):
     newer: int | None = Field(description="`before` for the next newer page (0: the latest); null: this is the latest")
 
 
+# OpenAPI links (what a client, or Schemathesis' stateful phase, does next with an answer).
+_GAME = {"game_id": "$request.path.game_id"}
+_MOVE = {"operationId": "submit_move", "parameters": _GAME,
+         "requestBody": {"move": "$response.body#/legal_moves/0/move", "seq": "$response.body#/seq"},
+         "description": "make my first legal move, with the seq to send back"}
+_READ = {"get_log": {"operationId": "get_log", "parameters": _GAME},
+         "get_chat": {"operationId": "get_chat", "parameters": _GAME},
+         "list_my_moves": {"operationId": "list_my_moves", "parameters": _GAME}}
+LINKS = {
+    "list_my_games": {"get_game": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/0/id"},
+                                   "description": "my first game"}},
+    "get_game": {"submit_move": _MOVE, **_READ},
+    "list_my_moves": {"submit_move": _MOVE},
+    "submit_move": {"get_game": {"operationId": "get_game", "parameters": _GAME}},
+}
+
+
+def links(operation_id: str, status: int = 200) -> dict:
+    return {"responses": {str(status): {"links": LINKS[operation_id]}}}
+
+
 ERRORS = {400: Error, 401: Error, 404: Error, 429: Error}
+# What an operation with a request body may answer besides: a body over HANSEWEB_API_MAX_BODY.
+BODY_ERRORS = {413: Error}
 
 
 # --- who may read what -------------------------------------------------------------
@@ -174,7 +202,7 @@ def _view(game: Game, seat: Seat | None) -> dict | None:
 
 # --- endpoints -----------------------------------------------------------------------
 
-@router.get("/games", response={200: list[GameSummary], **ERRORS}, operation_id="list_my_games",
+@router.get("/games", response={200: list[GameSummary], **ERRORS}, operation_id="list_my_games", openapi_extra=links("list_my_games"),
             summary="My games: open, running and finished, the ones waiting for me first")
 def list_my_games(request, status: Literal["open", "running", "finished"] | None = Query(
         None, description="only the games of this status")):
@@ -193,7 +221,7 @@ def list_my_games(request, status: Literal["open", "running", "finished"] | None
     return rows
 
 
-@router.get("/games/{game_id}", response={200: GameView, **ERRORS}, operation_id="get_game",
+@router.get("/games/{game_id}", response={200: GameView, **ERRORS}, operation_id="get_game", openapi_extra=links("get_game"),
             summary="My view of a game (a spectator's public view if I have no seat), with my legal moves")
 def get_game(request, game_id: int = GameId):
     game, seat = readable_game(request, game_id)
@@ -216,7 +244,7 @@ def get_game(request, game_id: int = GameId):
     }
 
 
-@router.get("/games/{game_id}/moves", response={200: Moves, **ERRORS}, operation_id="list_my_moves",
+@router.get("/games/{game_id}/moves", response={200: Moves, **ERRORS}, operation_id="list_my_moves", openapi_extra=links("list_my_moves"),
             summary="My legal moves now, with their labels and the stale token to send back")
 def list_my_moves(request, game_id: int = GameId):
     game, seat = readable_game(request, game_id)
@@ -225,8 +253,8 @@ def list_my_moves(request, game_id: int = GameId):
     return _moves(game, seat, view, names)
 
 
-@router.post("/games/{game_id}/moves", response={200: MoveDone, 403: Error, 409: Error, 413: Error, 422: Error, **ERRORS},
-             operation_id="submit_move",
+@router.post("/games/{game_id}/moves", response={200: MoveDone, 403: Error, 409: Error, 422: Error, **BODY_ERRORS, **ERRORS},
+             operation_id="submit_move", openapi_extra=links("submit_move"),
              summary="Make a move: one of my legal moves, with the seq of the view it was chosen from")
 def submit_move(request, payload: MoveIn, game_id: int = GameId):
     form = MoveForm({"move": payload.move, "seq": str(payload.seq)})
