@@ -286,8 +286,8 @@ def test_anyone_can_find_running_listed_games_to_watch(client, started_game):
 
 
 def _body(html: str) -> str:
-    """The page without what differs per request (CSRF tokens)."""
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    """The page without what differs per request (CSRF tokens, the CSP nonce)."""
+    return re.sub(r' nonce="[^"]+"', "", re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html))
 
 
 @pytest.mark.django_db
