@@ -20,7 +20,8 @@ HERE = Path(__file__).resolve().parent
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 
 
-def test_schemathesis_finds_nothing_the_document_does_not_say(live_server, transactional_db, started_game, settings):
+def test_schemathesis_finds_nothing_the_document_does_not_say(live_server, transactional_db, started_game, settings,
+                                                             tmp_path):
     from hanseweb.api.models import ApiToken
 
     settings.HANSEWEB_RATES = {**settings.HANSEWEB_RATES, "api_per_user": "100000/m", "api_per_ip": "100000/m",
@@ -38,7 +39,7 @@ def test_schemathesis_finds_nothing_the_document_does_not_say(live_server, trans
              "--max-time", str(budget), "--max-examples", os.environ.get("HANSEWEB_SCHEMATHESIS_EXAMPLES", "40"),
              "--seed", "28", "--workers", "1", "--request-timeout", "30", "-H", f"Authorization: Bearer {token}",
              "--no-color"],
-            capture_output=True, text=True, timeout=budget * 3 + 120)
+            capture_output=True, text=True, timeout=budget * 3 + 120, cwd=tmp_path)  # its .schemathesis/ there
         output = done.stdout + done.stderr
         print(output[-6000:])  # shown with -s or -rP: the phases, operations and cases run
         assert done.returncode == 0, output[-20000:]
