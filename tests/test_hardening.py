@@ -279,15 +279,15 @@ def test_deeply_nested_league_options_get_a_clear_error(client):
     organiser = UserFactory()
     club = services.create_club(organiser, "Hanse Club")
     client.force_login(organiser)
-    for options in ("[" * 100_000 + "]" * 100_000, "[" * 5000 + "]" * 5000, "[" * 800 + "]" * 800,
-                    '{"a": ' * 30 + "1" + "}" * 30):
+    # (the form takes a game's variants as fields of their own now, issue 25: a posted JSON text is
+    # not read at all; before, this was a RecursionError, a 500)
+    for i, options in enumerate(("[" * 100_000 + "]" * 100_000, "[" * 5000 + "]" * 5000,
+                                 '{"a": ' * 30 + "1" + "}" * 30)):
         response = client.post(f"/clubs/{club.slug}/leagues/new/", {
-            "name": "Deep", "engine": "hansa", "table_size": "3", "options": options})
-        assert response.status_code == 200 and response.context["form"].errors["options"]
-    assert not League.objects.exists()
-    response = client.post(f"/clubs/{club.slug}/leagues/new/", {
-        "name": "Fine", "engine": "hansa", "table_size": "3", "options": "{}"})
-    assert response.status_code == 302 and League.objects.get().name == "Fine"
+            "name": f"Deep {i}", "engine": "hansa", "table_size": "3", "options": options})
+        assert response.status_code in (200, 302)
+    for league in League.objects.all():
+        assert all(not isinstance(value, (list, dict)) for value in league.options.values())
 
 
 @pytest.mark.django_db

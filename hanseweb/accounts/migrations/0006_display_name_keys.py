@@ -29,7 +29,7 @@ def fill_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("accounts", "0004_language"),
+        ("accounts", "0005_time_zone"),
     ]
 
     operations = [
