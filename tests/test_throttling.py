@@ -209,8 +209,8 @@ def test_a_flood_of_replies_is_stored_and_processed_but_answers_are_limited(sett
 # --- sign-up does not tell who has an account ----------------------------------------------------
 
 def _page(response):
-    """The page without what differs between any two requests (the CSRF token)."""
-    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", response.content)
+    """The page without what differs between any two requests (the CSRF token, the CSP nonce)."""
+    return re.sub(rb' nonce="[^"]+"', b"", re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", response.content))
 
 
 @pytest.mark.django_db
