@@ -1,0 +1,74 @@
+"""Honest bots (issue 30; docs/bots.md). Pure Python, no Django.
+
+A bot decides from its seat's machine view (``games.engines.sampling.bot_view``) only: where it
+needs a full state it samples one consistent with that view (``sample_state``). Levels:
+
+- ``random``: a uniformly random listed move.
+- ``basic``: a one-step heuristic: every listed move applied to a sampled state, the one whose
+  result the title's heuristic (``games.bots.heuristics``: points, goods, offices, income) rates
+  best, ties broken at random.
+- ``strong``: Information-Set Monte Carlo Tree Search (single observer; Cowling, Powley and
+  Whitehouse 2012) with truncated random rollouts and the basic heuristic as the evaluation,
+  within an iteration budget and a CPU-time cap (``games.bots.ismcts``).
+
+Every level is deterministic for a seed: its generator is seeded from the seed and the view.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from games.engines import get_engine
+from games.engines.rng import Rng, seed_state
+from games.engines.sampling import bot_view, sample_state
+
+from .heuristics import margins
+
+LEVELS = ("random", "basic", "strong")
+DEFAULT_BUDGET = {"iterations": 400, "seconds": 1.5}
+
+
+def rng_for(view: dict, seed: int) -> Rng:
+    """The bot's generator for one decision: from its seed and what it sees, nothing else."""
+    digest = hashlib.blake2b(json.dumps(view, sort_keys=True, separators=(",", ":")).encode(), digest_size=8)
+    return Rng(seed_state(int(seed) ^ int.from_bytes(digest.digest(), "big")))
+
+
+def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0,
+           budget: dict | None = None) -> str:
+    """The move of the bot of ``level`` for ``seat`` from its machine ``view`` (``bot_view``)."""
+    engine = get_engine(slug)
+    rng = rng_for(view, seed)
+    first = sample_state(slug, view, seat, rng)
+    moves = engine.legal_moves(first, seat)  # the same in every sample: it is part of the view
+    if not moves:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if len(moves) == 1:
+        return moves[0]
+    if level == "random":
+        return rng.choice(moves)
+    if level == "basic":
+        return best_step(slug, engine, first, seat, moves, rng)
+    if level == "strong":
+        from .ismcts import search
+
+        return search(slug, engine, view, seat, moves, rng, {**DEFAULT_BUDGET, **(budget or {})})
+    raise ValueError(f"unknown bot level {level!r}")
+
+
+def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> str:
+    """The basic level: the listed move whose resulting state rates best for ``seat``."""
+    best, best_value = [], None
+    for move in moves:
+        value = margins(slug, engine.apply(state, seat, move), engine)[seat]
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = [move], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(move)
+    return rng.choice(best)
+
+
+def choose_move(engine, state: dict, seat: int, level: str = "basic", seed: int = 0,
+                budget: dict | None = None) -> str:
+    """What the harness (the worker, the tournament) calls: the bot sees ``bot_view`` only."""
+    return decide(engine.slug, bot_view(engine.slug, state, seat), seat, level, seed, budget)

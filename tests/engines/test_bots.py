@@ -1,0 +1,89 @@
+"""The bots (games/bots, issue 30): honest, deterministic per seed, legal, and the basic level
+beats random play."""
+from __future__ import annotations
+
+import pytest
+
+from games.bots import LEVELS, choose_move, decide
+from games.engines import get_engine
+from games.engines.rng import Rng
+from games.engines.sampling import bot_view, sample_state
+
+from .test_sampling import GAMES, positions
+
+SMALL = {"iterations": 40, "seconds": None}
+
+
+def _decision_points(slug, players=3, seed=2, count=6):
+    engine = get_engine(slug)
+    out = []
+    for state in positions(slug, players, seed=seed, every=37, limit=1500):
+        seat = engine.to_act(state)[0]
+        if len(engine.legal_moves(state, seat)) > 1:
+            out.append((state, seat))
+        if len(out) >= count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_two_states_with_the_same_view_give_the_same_decision(slug, level):
+    """Honesty: a state drawn anew from the seat's view (other hands, stacks, hidden values
+    changed) makes the bot with the same seed choose the same move."""
+    engine = get_engine(slug)
+    changed = 0
+    for state, seat in _decision_points(slug):
+        other = sample_state(slug, bot_view(slug, state, seat), seat, Rng(12345))
+        assert engine.view(other, seat)["to_act"] == engine.view(state, seat)["to_act"]
+        changed += {k: v for k, v in other.items() if k.startswith("_")} != \
+            {k: v for k, v in state.items() if k.startswith("_")}
+        a = choose_move(engine, state, seat, level, seed=9, budget=SMALL)
+        b = choose_move(engine, other, seat, level, seed=9, budget=SMALL)
+        assert a == b
+        assert a in engine.legal_moves(state, seat)
+    assert changed
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_bot_is_deterministic_for_a_seed_and_varies_with_it(slug):
+    engine = get_engine(slug)
+    points = _decision_points(slug, count=8)
+    first = [choose_move(engine, s, seat, "strong", seed=1, budget=SMALL) for s, seat in points]
+    again = [choose_move(engine, s, seat, "strong", seed=1, budget=SMALL) for s, seat in points]
+    assert first == again
+    randoms = {tuple(choose_move(engine, s, seat, "random", seed=k) for s, seat in points) for k in range(6)}
+    assert len(randoms) > 1
+
+
+def test_a_decision_reads_nothing_but_the_machine_view():
+    """``decide`` gets the machine view alone; a state's hidden keys cannot reach it."""
+    engine = get_engine("zanzibar")
+    state, seat = _decision_points("zanzibar")[0]
+    known = bot_view("zanzibar", state, seat)
+    assert not any(k.startswith("_") for k in known)
+    assert decide("zanzibar", known, seat, "strong", seed=3, budget=SMALL) == \
+        choose_move(engine, state, seat, "strong", seed=3, budget=SMALL)
+
+
+def _play(slug, levels, seed, budget=SMALL):
+    engine = get_engine(slug)
+    state = engine.setup(len(levels), seed, {})
+    for _ in range(20000):
+        acting = engine.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        state = engine.apply(state, seat, choose_move(engine, state, seat, levels[seat], seed=seed, budget=budget))
+    return engine.result(state)
+
+
+@pytest.mark.parametrize("slug", ["hansa", "zanzibar"])
+def test_basic_beats_two_random_players(slug):
+    wins = 0
+    for g in range(6):
+        levels = ["random", "random", "random"]
+        levels[g % 3] = "basic"
+        result = _play(slug, levels, seed=500 + g)
+        wins += result["ranking"][g % 3] == 1
+    assert wins >= 4  # a fair share would be 2 of 6
