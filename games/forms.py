@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines import available_slugs, get_engine
 from hanseweb.names import NameField
 
-from .models import Game
+from .models import Game, Seat
 
 
 # Variants whose integer choices name a seat (0 = seat 1): only seats of the chosen player count fit.
@@ -84,6 +84,16 @@ class CreateGameForm(forms.Form):
         for spec in engine.seat_option_specs:
             self.fields[f"seat_{spec['key']}"] = _option_field(spec)
             self.seat_keys.append(spec["key"])
+        # practice games (issue 30): other seats may go to bots, a level per bot
+        self.bot_keys = []
+        for number in range(1, engine.max_players):
+            key = f"bot_{number}"
+            self.fields[key] = forms.ChoiceField(
+                required=False, initial="", choices=Seat._meta.get_field("bot").choices,
+                label=_("Practice bot %(number)d") % {"number": number},
+                help_text=_("Bots take their seats at once and move a few seconds after their turn comes; "
+                            "a game with bots is an unrated practice game.") if number == 1 else "")
+            self.bot_keys.append(key)
 
     def clean(self):
         cleaned = super().clean()
@@ -93,7 +103,15 @@ class CreateGameForm(forms.Form):
             if key in SEAT_VARIANTS and isinstance(players, int) and isinstance(value, int) and value >= players:
                 self.add_error(f"opt_{key}", f"Seat {value + 1} is not at the table: a {players}-player game "
                                              f"has seats 1 to {players}.")
+        if isinstance(players, int) and len(self.bots()) > players - 1:
+            self.add_error(None, ngettext("A game of %(players)d players has room for at most %(count)d bot besides you.",
+                                          "A game of %(players)d players has room for at most %(count)d bots besides you.",
+                                          players - 1) % {"players": players, "count": players - 1})
         return cleaned
+
+    def bots(self) -> list[str]:
+        """The levels of the bots asked for, in seat order (the empty choices left out)."""
+        return [self.cleaned_data.get(key) for key in self.bot_keys if self.cleaned_data.get(key)]
 
     def variant_options(self) -> dict:
         return {k: self.cleaned_data[f"opt_{k}"] for k in self.variant_keys}

@@ -99,6 +99,11 @@ class Game(models.Model):
     def commitment_holds(self) -> bool:
         return self.commitment == commitment(self.seed, self.salt)
 
+    @property
+    def bot_seats(self) -> list:
+        """The seats of a practice game's bots (issue 30)."""
+        return [s for s in self.seats.all() if s.bot]
+
     def invite_url(self) -> str:
         return reverse("join_by_code", args=[self.invite_code])
 
@@ -132,6 +137,10 @@ class Seat(models.Model):
     # your last turn" cursor), and whether its player muted the game's chat in mails.
     chat_told_id = models.PositiveBigIntegerField(default=0, editable=False)
     chat_muted = models.BooleanField(default=False)
+    # A practice game's bot (games.bots, docs/bots.md): its level, or "" for a human player.
+    bot = models.CharField(max_length=16, blank=True, default="", choices=[
+        ("", _("a human player")), ("random", _("bot: random moves")), ("basic", _("bot: basic")),
+        ("strong", _("bot: strong"))])
 
     class Meta:
         ordering = ["number", "joined_at"]
@@ -194,9 +203,11 @@ class Move(AppendOnly):
     DELETED = "moves are append-only: a logged move cannot be deleted"
 
     WEB, EMAIL, TIMEOUT, ADMIN, AUTOPILOT, RESIGN = "web", "email", "timeout", "admin", "autopilot", "resign"
+    BOT = "bot"
     CHANNEL_CHOICES = [
         (WEB, _("web")), (EMAIL, _("email reply")), (TIMEOUT, _("deadline passed")), (ADMIN, _("admin")),
         (AUTOPILOT, _("autopilot for a resigned player")), (RESIGN, _("resignation")),
+        (BOT, _("bot of a practice game")),
     ]
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -233,7 +234,8 @@ def with_users(game: Game) -> None:
 
 def create_game(*, creator, engine: str, title: str, players: int, options: dict | None = None,
                 listed: bool = True, seat_order: str = Game.SEAT_ORDER_RANDOM,
-                move_deadline_hours: int | None = None, seat_options: dict | None = None) -> Game:
+                move_deadline_hours: int | None = None, seat_options: dict | None = None,
+                bots: list[str] | tuple = ()) -> Game:
     try:
         eng = get_engine(engine)
     except KeyError as exc:
@@ -253,7 +255,41 @@ def create_game(*, creator, engine: str, title: str, players: int, options: dict
             seat_order=seat_order, move_deadline_hours=move_deadline_hours, created_by=creator,
         )
         Seat.objects.create(game=game, user=creator, options=_seat_options(eng, seat_options))
+        if bots:
+            _seat_bots(game, list(bots))
     return game
+
+
+BOT_EMAIL_DOMAIN = "bots.hanseweb.invalid"  # .invalid never delivers (RFC 2606): bots get no mail
+
+
+def bot_user(number: int) -> User:
+    """The account of the ``number``-th bot at a table (1, 2, …): no password, not active, no
+    mail (policy "off", an address that cannot receive), named "Bot 1", "Bot 2", …"""
+    email = f"bot-{number}@{BOT_EMAIL_DOMAIN}"
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        user = User(email=email, display_name=f"Bot {number}", is_active=False, notify=User.NOTIFY_OFF)
+        user.set_unusable_password()
+        user.save()
+    return user
+
+
+def is_bot_user(user) -> bool:
+    return bool(user and user.email.endswith("@" + BOT_EMAIL_DOMAIN))
+
+
+def _seat_bots(game: Game, levels: list[str]) -> None:
+    """Seat bots of ``levels`` in a practice game (issue 30); it starts when the seats are full."""
+    from games.bots import LEVELS
+
+    if len(levels) > game.players - 1 or any(level not in LEVELS for level in levels):
+        raise GameError(_("A game can seat at most one bot fewer than its players, each at a known level."))
+    for index, level in enumerate(levels, start=1):
+        Seat.objects.create(game=game, user=bot_user(index), bot=level)
+    if len(levels) + 1 == game.players and game.seat_order != Game.SEAT_ORDER_CREATOR:
+        _load_seats(game)
+        _start(game)
 
 
 def _seat_options(engine, seat_options: dict | None) -> dict:
@@ -547,8 +583,8 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
 
 def _after_change(game: Game, *, previous_to_act: list[int], since: int | None = None,
                   present: int | None = None) -> list[int]:
-    """Autopilot for resigned seats, then the announcement of what is new: the game ended, or
-    these seats have a new decision to make (``games.signals``; ``games.notifications`` listens
+    """Autopilot for resigned seats, the bots' task when a bot is to act, then the announcement of
+    what is new: the game ended, or these seats have a new decision to make (``games.signals``; ``games.notifications`` listens
     and queues the mails in this transaction). Returns the seats newly to act.
 
     A new decision is one a seat was not asked before this change (moves after move ``since``):
@@ -557,6 +593,7 @@ def _after_change(game: Game, *, previous_to_act: list[int], since: int | None =
     as Zanzibar's last placement opens the set-aside). The seat that made the change in person
     (``present``: on the page or by mail) is told there, not by a turn mail."""
     _autopilot(game)
+    _schedule_bots(game)
     if game.status == Game.FINISHED:
         signals.game_ended.send(sender=Game, game=game)
         return []
@@ -570,8 +607,29 @@ def _after_change(game: Game, *, previous_to_act: list[int], since: int | None =
     return newly
 
 
+def autopilot_level() -> str:
+    """The bot level of the autopilot (setting ``HANSEWEB_AUTOPILOT_LEVEL``, docs/bots.md)."""
+    from django.conf import settings
+
+    from games.bots import LEVELS
+
+    level = getattr(settings, "HANSEWEB_AUTOPILOT_LEVEL", "basic")
+    return level if level in LEVELS else "basic"
+
+
+def autopilot_move(game: Game, state: dict, seat: int) -> str:
+    """The autopilot's decision for a resigned seat: the bot of the configured level, which sees
+    only that seat's view (games.bots); its seed is the game's number and the seat, both public."""
+    from games.bots import choose_move
+
+    engine = game.engine_obj
+    if len(engine.legal_moves(state, seat)) <= 1:
+        return engine.default_move(state, seat) or engine.legal_moves(state, seat)[0]
+    return choose_move(engine, state, seat, autopilot_level(), seed=game.pk * 8 + seat)
+
+
 def _autopilot(game: Game) -> None:
-    """Resigned seats make their default decision so the others can play on."""
+    """Resigned seats are played by the autopilot (a bot) so the others can play on."""
     engine = game.engine_obj
     resigned = {s.number: s for s in game.seats.all() if s.resigned}
     for _step in range(10000):
@@ -582,14 +640,71 @@ def _autopilot(game: Game) -> None:
         if not pending:
             return
         seat = pending[0]
-        move = engine.default_move(state, seat) or engine.legal_moves(state, seat)[0]
+        move = autopilot_move(game, state, seat)
         _log(game, seat, move, Move.AUTOPILOT, None, engine.apply(state, seat, move))
     raise RuntimeError(f"autopilot did not settle in game {game.pk}")
 
 
+def bots_to_act(game: Game) -> list[Seat]:
+    """The bot seats (practice games) with a decision pending now."""
+    if game.status != Game.RUNNING:
+        return []
+    return [s for s in game.seats.all() if s.bot and not s.resigned and s.number in (game.to_act or [])]
+
+
+class _BotTask(threading.local):
+    """Set while ``games.tasks.play_bots`` moves in this thread: it goes on by itself, no new task."""
+    active = False
+
+
+BOT_TASK = _BotTask()
+
+
+def _schedule_bots(game: Game) -> None:
+    """Queue the bots' task (``games.tasks.play_bots``) after this transaction commits, a few
+    seconds later (``HANSEWEB_BOT_DELAY_SECONDS``), on the bots' queue (``HANSEWEB_BOT_QUEUE``)."""
+    if BOT_TASK.active or not bots_to_act(game):
+        return
+    from django.conf import settings
+
+    from .tasks import play_bots
+
+    game_id, seq = game.pk, game.move_count
+    options = {"countdown": settings.HANSEWEB_BOT_DELAY_SECONDS}
+    if settings.HANSEWEB_BOT_QUEUE:
+        options["queue"] = settings.HANSEWEB_BOT_QUEUE
+    transaction.on_commit(lambda: play_bots.apply_async((game_id, seq), **options))
+
+
+def bot_step(game_id: int) -> bool:
+    """One decision of a bot of a practice game whose turn it is, through the write path (channel
+    ``bot``). The bot decides outside the game's lock from its seat's view; the move is then
+    submitted with the move count it saw, so a game that moved on meanwhile refuses it as stale.
+    Returns whether a move was made."""
+    from games.bots import choose_move
+
+    game = loaded(game_id)
+    if game is None:
+        return False
+    seats = bots_to_act(game)
+    if not seats:
+        return False
+    seat = seats[0]
+    state = current_state(game)
+    move = choose_move(game.engine_obj, state, seat.number, seat.bot, seed=game.pk * 8 + seat.number)
+    try:
+        with transaction.atomic(), fastsql.batched(commit=True):
+            locked = _locked(game_id)
+            mine = next(s for s in locked.seats.all() if s.pk == seat.pk)
+            _submit(locked, mine, move, expected_seq=game.move_count, channel=Move.BOT, user=mine.user)
+    except StaleMove:
+        return True  # the game moved on: decide again
+    return True
+
+
 def resign(game_id: int, user, *, forfeit: bool = False) -> Game:
     """Leave a running game. With one player left the game ends; otherwise the resigned seat's
-    decisions are taken by autopilot (the spec's default moves) and it is ranked last.
+    decisions are taken by the autopilot (a bot, ``autopilot_move``) and it is ranked last.
     ``forfeit``: not the player's choice but an organiser's ruling (a league's forfeit): the seat
     is marked ``forfeited`` and the result says so (``forfeited``, ``ended_by: "forfeit"``)."""
     with transaction.atomic():

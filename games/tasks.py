@@ -154,3 +154,31 @@ def send_chat_news(now=None) -> int:
     from .chat_mail import send_chat_news as send
 
     return send(now)
+
+
+@shared_task(name="games.tasks.play_bots")
+def play_bots(game_id: int, seq: int | None = None) -> int:
+    """The bots of a practice game move (issue 30; docs/bots.md): each decision through the write
+    path with the ``bot`` channel. One task plays on while a bot is to act, for at most
+    ``HANSEWEB_BOT_TASK_SECONDS``, then queues itself again, so a table of bots never holds a
+    worker for long; a human's turn ends it (their move queues the next one). Returns moves made."""
+    import time
+
+    from django.conf import settings
+
+    from . import services
+
+    started, made = time.monotonic(), 0
+    services.BOT_TASK.active = True
+    try:
+        while services.bot_step(game_id):
+            made += 1
+            if time.monotonic() - started > settings.HANSEWEB_BOT_TASK_SECONDS and not settings.CELERY_TASK_ALWAYS_EAGER:
+                break
+        else:
+            return made
+    finally:
+        services.BOT_TASK.active = False
+    options = {"queue": settings.HANSEWEB_BOT_QUEUE} if settings.HANSEWEB_BOT_QUEUE else {}
+    play_bots.apply_async((game_id, None), **options)
+    return made

@@ -81,7 +81,7 @@ def create(request):
                 creator=request.user, engine=form.cleaned_data["engine"], title=form.cleaned_data["title"],
                 players=form.cleaned_data["players"], options=form.variant_options(), listed=form.cleaned_data["listed"],
                 seat_order=form.cleaned_data["seat_order"], move_deadline_hours=form.cleaned_data["move_deadline_hours"],
-                seat_options=form.seat_options(),
+                seat_options=form.seat_options(), bots=form.bots(),
             )
         except services.GameError as exc:
             form.add_error(None, str(exc))

@@ -357,3 +357,12 @@ HANSEWEB_RATES.update({
 # Largest request body the API reads, in bytes: every body its schema allows fits (a 1,000-character
 # chat message written as JSON escapes of characters outside the BMP is 12,000 bytes).
 HANSEWEB_API_MAX_BODY = int(env("HANSEWEB_API_MAX_BODY", "16384"))
+
+# --- Bots (games/bots, docs/bots.md) ----------------------------------------------
+# The level the autopilot of a resigned or dropped-out seat plays at: random, basic or strong.
+HANSEWEB_AUTOPILOT_LEVEL = env("HANSEWEB_AUTOPILOT_LEVEL", "basic")
+# Practice games with bots: the bots' task waits this long after a bot's turn comes, runs on this
+# queue ("" = the default queue; deploy/ uses "bots") and plays for at most this long per task.
+HANSEWEB_BOT_DELAY_SECONDS = int(env("HANSEWEB_BOT_DELAY_SECONDS", "3"))
+HANSEWEB_BOT_QUEUE = env("HANSEWEB_BOT_QUEUE", "")
+HANSEWEB_BOT_TASK_SECONDS = int(env("HANSEWEB_BOT_TASK_SECONDS", "20"))

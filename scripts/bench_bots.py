@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""A tournament of the bots (games/bots, issue 30; a benchmark, not a test).
+
+For every title at 3 players and 2 where the title allows, the focal level plays against
+opponents of another level, fixed seeds (``--seed`` + game number), the focal seat rotated over
+all seats. Reports the focal level's win share (a shared first place counts as a share) with a
+95% Wilson interval, its mean margin (its score minus the best other score) with a 95% normal
+interval, game lengths (moves), how games ended, and the CPU time per decision of each level.
+
+    nice -n 10 python scripts/bench_bots.py [--games 60] [--titles hansa,zanzibar]
+        [--pairings strong-basic,basic-random] [--players 3,2] [--iterations 400] [--seconds 1.5]
+
+Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``.
+"""
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from games.bots import choose_move  # noqa: E402
+from games.engines import get_engine  # noqa: E402
+
+TITLES = ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"]
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ending(slug: str, state: dict) -> str:
+    if slug == "die-hanse":
+        return "full storage" if (state.get("final") or {}).get("f") is not None else "round limit"
+    if slug == "hansa-teutonica":
+        return "+".join(sorted(str(x) for x in state.get("ended_by") or [])) or "?"
+    return "rules"
+
+
+def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max_moves: int = 30000):
+    engine = get_engine(slug)
+    state = engine.setup(len(levels), seed, {})
+    moves = 0
+    while moves < max_moves:
+        acting = engine.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        started = time.process_time()
+        move = choose_move(engine, state, seat, levels[seat], seed=seed * 8 + seat, budget=budget)
+        if len(engine.legal_moves(state, seat)) > 1:
+            times.setdefault(levels[seat], []).append(time.process_time() - started)
+        state = engine.apply(state, seat, move)
+        moves += 1
+    return engine.result(state), moves, ending(slug, state)
+
+
+def pairing(slug, players, focal, other, games, seed, budget, out):
+    wins, margins, lengths, ends, times = 0.0, [], [], {}, {}
+    for g in range(games):
+        seat = g % players
+        levels = [other] * players
+        levels[seat] = focal
+        result, moves, end = play(slug, levels, seed + g, budget, times)
+        lengths.append(moves)
+        ends[end] = ends.get(end, 0) + 1
+        if result is None:
+            continue
+        firsts = [p for p in range(players) if result["ranking"][p] == 1]
+        if seat in firsts:
+            wins += 1 / len(firsts)
+        scores = result["scores"]
+        margins.append(scores[seat] - max(scores[p] for p in range(players) if p != seat))
+    lo, hi = wilson(wins, games)
+    mean = statistics.fmean(margins) if margins else 0.0
+    sd = statistics.stdev(margins) if len(margins) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(margins)) if margins else 0.0
+    cpu = "; ".join(f"{lv} mean {statistics.fmean(ts):.3f} s, p95 {sorted(ts)[int(0.95 * (len(ts) - 1))]:.3f} s, "
+                    f"max {max(ts):.3f} s" for lv, ts in sorted(times.items()))
+    line = (f"| {slug} | {players} | {focal} vs {players - 1}× {other} | {games} | {wins / games:.1%} "
+            f"[{lo:.1%}, {hi:.1%}] | {mean:+.1f} ± {half:.1f} | {statistics.fmean(lengths):.0f} "
+            f"({min(lengths)}–{max(lengths)}) | {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))} | {cpu} |")
+    print(line, flush=True)
+    out.append(line)
+
+
+def endings(games, seed, budget):
+    slug = "die-hanse"
+    engine = get_engine(slug)
+    for players in range(engine.min_players, engine.max_players + 1):
+        ends, lengths, times = {}, [], {}
+        for g in range(games):
+            _result, moves, end = play(slug, ["strong"] * players, seed + g, budget, times)
+            ends[end] = ends.get(end, 0) + 1
+            lengths.append(moves)
+        full = ends.get("full storage", 0)
+        lo, hi = wilson(full, games)
+        print(f"| die-hanse strong ×{players} | {games} | {full / games:.0%} [{lo:.0%}, {hi:.0%}] by a full storage | "
+              f"{statistics.fmean(lengths):.0f} moves ({min(lengths)}–{max(lengths)}) | "
+              f"strong max {max(times['strong']):.3f} s |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=60, help="games per title, player count and pairing")
+    parser.add_argument("--titles", default=",".join(TITLES))
+    parser.add_argument("--pairings", default="strong-basic,basic-random")
+    parser.add_argument("--players", default="3,2")
+    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--seconds", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--endings", type=int, default=0, help="Die Hanse games between strong bots per player count")
+    args = parser.parse_args()
+    budget = {"iterations": args.iterations, "seconds": args.seconds}
+    print(f"budget {budget}, seeds from {args.seed}")
+    if args.endings:
+        endings(args.endings, args.seed, budget)
+        return
+    print("| title | players | pairing | games | focal win share [95% CI] | mean margin ± 95% | moves per game "
+          "(min–max) | endings | CPU per decision |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    out = []
+    for slug in args.titles.split(","):
+        engine = get_engine(slug)
+        for players in (int(p) for p in args.players.split(",")):
+            if not engine.min_players <= players <= engine.max_players:
+                continue
+            for pair in args.pairings.split(","):
+                focal, other = pair.split("-")
+                pairing(slug, players, focal, other, args.games, args.seed, budget, out)
+
+
+if __name__ == "__main__":
+    main()
