@@ -43,14 +43,23 @@ def _die_hanse(state: dict) -> list[float]:
             for hi in range(2):
                 if (ship + hi) % n != p:
                     continue
-                near = max(0, 8 - to_luebeck.get(state["ships"][ship]["at"], 6)) / 8
+                at = state["ships"][ship]["at"]
+                near = max(0, 20 - to_luebeck.get(at, 12)) / 20
                 left = dict(wanted)
+                salt = 0
                 for g, v in sorted(state["cargo"][ship][hi], key=lambda s: -s[1]):
                     if left.get(g):
                         left[g] -= 1
-                        cargo += 0.9 + 0.8 * near + 0.25 * v
-                    elif g != "salt":
+                        cargo += 0.9 + 1.2 * near + 0.25 * v
+                    elif g == "salt":
+                        salt += 1
+                    else:
                         cargo += 0.15
+                # salt to trade and goods still wanted: a pull towards a harbour that has them
+                if salt and any(left.values()):
+                    d = min((BOARD.dist_to[h].get(at, 10) for h, g in BOARD.harbour_good.items()
+                             if left.get(g)), default=10)
+                    cargo += 0.7 * max(0, 10 - d) / 10
         # a full storage ends the game with a bonus (HANSE-13): every filled slot brings it nearer
         out.append(points + 2.5 * filled + 0.6 * filled * filled / 6 + cargo)
     return out
