@@ -177,6 +177,9 @@ class Entry(models.Model):
     # the fairness figures count the place, not the person.
     replaces = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                     related_name="replaced_by")
+    # Dropped with "a bot plays their seats": the rounds to come keep their planned seats, played by
+    # the autopilot from the start (issue 30; services.drop_player).
+    bot_plays = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

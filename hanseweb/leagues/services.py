@@ -547,6 +547,7 @@ def _start_rounds_of(season_id: int, now) -> int:
 def _create_tables(season: Season, rnd: Round) -> int:
     league = season.league
     users = {u.pk: u for u in get_user_model().objects.filter(league_entries__season=season)}
+    bot_played = set(season.entries.filter(status=Entry.DROPPED, bot_plays=True).values_list("user_id", flat=True))
     made = 0
     for division in season.divisions.all():
         if league.format == League.SWISS:
@@ -568,11 +569,14 @@ def _create_tables(season: Season, rnd: Round) -> int:
                 for player in players[1:]:
                     games.join_game(game.pk, player, invite_code=game.invite_code)
                 games.start_game(game.pk, creator, list(order))
+                for player in players:  # dropped, a bot plays their seat (drop_player(bot_plays=True))
+                    if player.pk in bot_played:
+                        games.resign(game.pk, player)
             except games.GameError as exc:
                 raise LeagueError(_("Could not create %(title)s: %(reason)s") % {"title": title, "reason": exc}) from exc
             table = Table.objects.create(round=rnd, division=division, index=index, game=game,
                                          seat_order=list(order))
-            _mail_table(table, players)
+            _mail_table(table, [p for p in players if p.pk not in bot_played])
             made += 1
         _mail_byes(season, rnd, division, [users[uid] for uid in planned[rnd.number - 1].get("byes", [])
                                            if uid in users])
@@ -659,14 +663,16 @@ def _resign_from_season_games(season: Season, player) -> list[int]:
     return ids
 
 
-def drop_player(season: Season, user, player) -> Entry:
+def drop_player(season: Season, user, player, bot_plays: bool = False) -> Entry:
     """Take ``player`` out of a running season (an organiser, or the player themselves): their
     running games of the season go on with the autopilot (``games.services.resign``), the entry
     is marked dropped at the number of rounds already started, and their division's rounds still
-    to come are re-formed without them (``pairing.reform``)."""
+    to come are re-formed without them (``pairing.reform``). With ``bot_plays`` (an organiser's
+    choice) the rounds to come keep their seats instead, and a bot (the autopilot) plays them from
+    the start of each game (``_create_tables``)."""
     with transaction.atomic():
         season = _locked_season(season.pk)
-        if user.pk != player.pk:
+        if user.pk != player.pk or bot_plays:
             _require_organiser(season.league.club, user)
         if season.status not in (Season.RUNNING, Season.PAUSED):
             raise LeagueError(_("Players can be dropped only from a running or paused season; "
@@ -676,12 +682,12 @@ def drop_player(season: Season, user, player) -> Entry:
             raise LeagueError(_("%(name)s is not an active player of this season.") % {"name": player})
         played = played_rounds(season)
         resigned = _resign_from_season_games(season, player)
-        entry.status, entry.dropped_at_round = Entry.DROPPED, played
-        entry.save(update_fields=["status", "dropped_at_round"])
-        if entry.division_id is not None and season.league.format == League.ROUND_ROBIN:
+        entry.status, entry.dropped_at_round, entry.bot_plays = Entry.DROPPED, played, bot_plays
+        entry.save(update_fields=["status", "dropped_at_round", "bot_plays"])
+        if entry.division_id is not None and season.league.format == League.ROUND_ROBIN and not bot_plays:
             _reform(season, entry.division, [player.pk], played)
         _log(season.league.club, user, "drop player", season, player=str(player), after_round=played,
-             resigned_games=resigned)
+             resigned_games=resigned, bot_plays=bot_plays)
         return entry
 
 

@@ -445,6 +445,8 @@ def _losers(request):
 CONFIRMED = {
     "drop": gettext_lazy("Tick the box to confirm the drop: the player's running games are then played by the "
                          "autopilot and they get no more tables this season."),
+    "dropbot": gettext_lazy("Tick the box to confirm the drop: a bot (the autopilot) then plays the player's seats "
+                            "this season."),
     "replace": gettext_lazy("Tick the box to confirm the replacement: the player leaves the season for good."),
     "forfeit": gettext_lazy("Tick the box to confirm the forfeit: the player is ruled out of the game and ranked "
                             "below everyone who plays on."),
@@ -468,6 +470,7 @@ ACTIONS = {
     "pause": lambda r, s: services.set_paused(s, r.user, True),
     "resume": lambda r, s: services.set_paused(s, r.user, False),
     "drop": lambda r, s: services.drop_player(s, r.user, _user(r, "player")),
+    "dropbot": lambda r, s: services.drop_player(s, r.user, _user(r, "player"), bot_plays=True),
     "replace": lambda r, s: services.replace_player(s, r.user, _user(r, "player"), _user(r, "replacement"),
                                                     running=r.POST.get("running") or services.TAKE_OVER),
     "forfeit": lambda r, s: services.award_forfeit(s, r.user, _int(r, "game", _("the game")), _losers(r)),
@@ -479,7 +482,7 @@ ACTIONS = {
 ACTION_NAMES = {
     "seed": gettext_lazy("seed the divisions"), "remove": gettext_lazy("remove a sign-up"), "move": gettext_lazy("move a player"),
     "start": gettext_lazy("start the season"), "pause": gettext_lazy("pause"), "resume": gettext_lazy("resume"),
-    "drop": gettext_lazy("drop a player"), "replace": gettext_lazy("replace a player"), "forfeit": gettext_lazy("award a forfeit"),
+    "drop": gettext_lazy("drop a player"), "dropbot": gettext_lazy("drop a player; a bot plays their seats"), "replace": gettext_lazy("replace a player"), "forfeit": gettext_lazy("award a forfeit"),
     "finish": gettext_lazy("finish the season"), "next": gettext_lazy("create the next season"),
 }
 

@@ -1,0 +1,63 @@
+"""An organiser may let a bot fill a dropped-out player's league seats (issue 30): the rounds to
+come keep their planned tables, the player's seat is played by the autopilot (a bot) from the
+start, the table sees it, and the player gets no table mail."""
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games.models import Game, Move
+from hanseweb.leagues.models import Entry, OrganiserAction, Table
+
+from ..conftest import act
+from .test_season import advance
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_bot_plays_the_seats_of_a_player_dropped_before_the_round(running_season, client):
+    season, organiser, members = running_season
+    advance(season, 0)
+    division = season.divisions.get(level=1)
+    quitter = division.entries.first().user
+    planned_before = season.plan[str(division.pk)]
+    # the organiser's named choice on the season page
+    client.force_login(organiser)
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert "Drop; a bot plays their seats in the rounds to come" in page
+    response = client.post(reverse("leagues:organise", args=[season.pk, "dropbot"]), {"player": quitter.pk, "confirm": "yes"})
+    assert response.status_code in (200, 302)
+    entry = Entry.objects.get(season=season, user=quitter)
+    assert entry.status == Entry.DROPPED and entry.bot_plays
+    assert OrganiserAction.objects.filter(season=season, action="drop player").exists()
+    season.refresh_from_db()
+    assert season.plan[str(division.pk)] == planned_before  # not re-formed: the seats stay
+    mail.outbox.clear()
+    advance(season, 1)
+    tables = Table.objects.filter(round__season=season, round__number=2, game__seats__user=quitter)
+    assert tables.exists()
+    for table in tables:
+        game = table.game
+        seat = game.seats.get(user=quitter)
+        assert seat.resigned and game.status in (Game.RUNNING, Game.FINISHED)
+        if seat.number in (game.to_act or []):
+            raise AssertionError("the autopilot should have moved for the seat")
+        # the table sees who plays the seat
+        other = game.seats.exclude(user=quitter).first().user
+        client.force_login(other)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        assert f"A bot (the autopilot) plays the seat of {quitter.display_name}" in page
+        # the others play; the bot answers for the dropped seat
+        engine = game.engine_obj
+        for _ in range(60):
+            game.refresh_from_db()
+            if game.status != Game.RUNNING:
+                break
+            mover = game.to_act[0]
+            act(game, mover, engine.legal_moves(game.state_cache, mover)[0])
+        assert game.moves.filter(channel=Move.AUTOPILOT, seat=seat.number).exists()
+    assert not any(quitter.email in m.to for m in mail.outbox if "round 2" in m.subject.lower())
+    # a player cannot choose a bot for themselves: it is the organiser's decision
+    someone = Entry.objects.filter(season=season, status=Entry.ACTIVE).first().user
+    client.force_login(someone)
+    client.post(reverse("leagues:organise", args=[season.pk, "dropbot"]), {"player": someone.pk, "confirm": "yes"})
+    assert Entry.objects.get(season=season, user=someone).status == Entry.ACTIVE
