@@ -474,7 +474,8 @@ def submit_move(request, pk):
         outcome = services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
     except services.GameError as exc:
         # shown where the eye is (inside "Your move", focused) by the next view of the page, with
-        # what was typed put back (games/_refusal.html)
+        # what was typed put back (games/_refusal.html); counted as a refused post (throttle)
+        throttle.refused(request)
         request.session[_refusal_key(pk)] = {
             "error": str(exc), "html": getattr(exc, "html", None), "typed": (request.POST.get("move") or "")[:200] if request.POST.get("typed") else ""}
     else:

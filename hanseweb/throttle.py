@@ -133,12 +133,18 @@ def accepted(request) -> None:
     request._hanseweb_accepted = True
 
 
+def refused(request) -> None:
+    """For a view that says a POST was refused other than with an error message (a refused move
+    is kept in the session and shown inside "Your move"): the post counts as refused."""
+    request._hanseweb_refused = True
+
+
 def _refused(request, response) -> bool:
     """A POST that changed nothing: an error status, an error message queued before the
     redirect back, or its form shown again (this site answers an accepted form with a redirect,
     and a form that does not validate with the page of the form, status 200; a view that
     answers with a page says so with ``accepted``)."""
-    if response.status_code >= 400:
+    if response.status_code >= 400 or getattr(request, "_hanseweb_refused", False):
         return True
     if getattr(getattr(request, "_messages", None), "refused", False):
         return True
