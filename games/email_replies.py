@@ -109,6 +109,8 @@ OPENING = re.compile(rf"^(?:{_alternatives('openings')})(?:\s+[^\W\d_][\w'’.\-
 # A line that reads as a signature's name ("Zoë", "Anne-Marie", "Tom B."): 1 to 3 words of letters.
 NAME_LINE = re.compile(r"^[^\W\d_][\w'’.\-]*(?:\s+[^\W\d_][\w'’.\-]*){0,2}\s*[.!]?$")
 MENU_BULLET = re.compile(r"^(?:[-*\u2022]|\d{1,3}[.)])\s+(?=\S)")  # a line copied from the menu ("2. move")
+# a menu line copied whole: the move in words, its notation in brackets ("Put a stall in Kalmar  [place kalmar]")
+MENU_NOTATION = re.compile(r"^[^\[\]]*\[([^\[\]]+)\]\s*$")
 COMMAND = re.compile(r"^(?:(vacation)(?:\s+(\S+))?|(back))$", re.IGNORECASE)  # account commands by mail
 SAY = re.compile(r"^say:\s*(.*)$", re.IGNORECASE | re.DOTALL)  # "say: ..." posts to the game's chat
 MAX_SAY = 5  # chat lines taken from one reply
@@ -164,7 +166,12 @@ def moves_in(text: str) -> list[str]:
             continue  # "Thanks!" above the moves
         if not moves and OPENING.match(line) and not CHOICE.match(line):
             continue  # "Hi," above the moves
-        moves.append(line if CHOICE.match(line) else MENU_BULLET.sub("", line))
+        if CHOICE.match(line):
+            moves.append(line)
+            continue
+        line = MENU_BULLET.sub("", line)
+        copied = MENU_NOTATION.match(line)
+        moves.append(copied.group(1).strip() if copied else line)
     return moves
 
 

@@ -291,3 +291,10 @@ def test_an_html_only_reply_of_a_real_client_plays_choice_2(turn, shape, cte):
     assert [m.text for m in game.moves.all()] == [legal[1]]
     (answer,) = [m for m in mail.outbox if m.to == [player.email]]
     assert "Not accepted" not in answer.body and "ignored" not in answer.body
+
+
+@pytest.mark.parametrize("line, move", [("Put a stall in Kalmar  [place kalmar]", "place kalmar"),
+                                        ("3. Put a stall in Kalmar  [place kalmar]", "place kalmar"),
+                                        ("Cancel  [cancel]", "cancel")])
+def test_a_menu_line_copied_whole_plays_its_notation(line, move):
+    assert email_replies.moves_in(line + "\n") == [move]
