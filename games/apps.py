@@ -6,7 +6,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        from hanseweb.mail import renderers
+        from hanseweb.mail import relevance, renderers
         from hanseweb.mail.handlers import register
 
         from .email_replies import handle
@@ -14,6 +14,9 @@ class GamesConfig(AppConfig):
 
         register("games.email_replies", handle)  # the mail layer hands received mail to us
         renderers.register("games.your_turn", render_your_turn)  # and renders our turn mails
+        from .mail_checks import DECISION, decision_open
+
+        relevance.register(DECISION, decision_open)  # a turn mail whose decision has passed is not retried
 
         from hanseweb import hooks
 

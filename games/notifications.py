@@ -17,6 +17,7 @@ from hanseweb.mail.outbox import absolute, queue_mail, queue_rendered_later
 
 from . import chat, history, presentation
 from . import signals
+from .mail_checks import decision_spec
 from .models import Game, Seat
 from .reply_tokens import reply_address
 from .services import mark_told, set_seats, with_users
@@ -43,7 +44,7 @@ def away(game: Game) -> list[dict]:
 
 
 def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news: bool = False,
-                  **extra) -> None:
+                  wanted_while: dict | None = None, **extra) -> None:
     """A mail about a decision that is ``seat``'s now: its private view as text, the menu of its
     legal moves, the deadline, the link, and (when replies are on) a reply address for this move
     number. Turn mails, reminders and answers to email replies are all of this kind (turn mails
@@ -54,7 +55,8 @@ def decision_mail(game: Game, seat: Seat, *, template: str, kind: str, with_news
     Everything in it is in the language of the seat's player."""
     with translation.override(language_of(seat.user)):
         made = decision_content(game, seat, template=template, with_news=with_news, after_seq=seat.seen_seq, **extra)
-        queue_mail(to=seat.user.email, user=seat.user, kind=kind, **made, **thread_of(game, seat.number))
+        queue_mail(to=seat.user.email, user=seat.user, kind=kind, wanted_while=wanted_while, **made,
+                   **thread_of(game, seat.number))
 
 
 def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, after_seq: int, **extra) -> dict:
@@ -181,7 +183,7 @@ def your_turn(game: Game, seat_numbers: list[int]) -> None:
                 to=seat.user.email, user=seat.user, kind="your_turn", renderer="games.your_turn",
                 params={"game": game.pk, "seat": number, "seq": game.move_count, "after": seat.seen_seq,
                         "deadline": game.deadline_at.isoformat() if game.deadline_at else None},
-                **thread_of(game, number))
+                wanted_while=decision_spec(game.pk, number, game.move_count), **thread_of(game, number))
             mark_told(seat, game.move_count)
         elif seat.user.mail_policy == User.NOTIFY_OFF:
             mark_told(seat, game.move_count)  # as before: no mail will tell it later either
@@ -246,7 +248,8 @@ def _result_mail(game, number, seat, names, standings, result) -> None:
 def reminder(game: Game, seat: Seat) -> None:
     """The deadline of a decision is near: remind the seat (once per move number, see tasks)."""
     decision_mail(game, seat, template="games/mail/reminder", kind="reminder",
-                  default=game.engine_obj.default_move(game.state_cache, seat.number))
+                  default=game.engine_obj.default_move(game.state_cache, seat.number),
+                  wanted_while=decision_spec(game.pk, seat.number, game.move_count))
 
 
 def digest(user: User, now) -> bool:

@@ -167,7 +167,13 @@ if WHITENOISE_USE_FINDERS:  # then an absent STATIC_ROOT (no collectstatic run) 
 # --- cache ----------------------------------------------------------------
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Redis down or hanging degrades to "no cache" (hanseweb/cache.py): each call waits at most
+    # HANSEWEB_CACHE_TIMEOUT_SECONDS, and after a failure the cache is left alone for
+    # HANSEWEB_CACHE_RETRY_SECONDS; /healthz says "degraded".
+    _cache_timeout = float(env("HANSEWEB_CACHE_TIMEOUT_SECONDS", "1"))
+    CACHES = {"default": {"BACKEND": "hanseweb.cache.ResilientRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": _cache_timeout, "socket_timeout": _cache_timeout}}}
+HANSEWEB_CACHE_RETRY_SECONDS = float(env("HANSEWEB_CACHE_RETRY_SECONDS", "5"))
 
 # A started game's page body is cached per game version and viewer (games.views.game_page) for
 # this many seconds; 0 turns it off. Each entry is one page (tens of KB): size the cache for
@@ -187,6 +193,11 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not (env
 # except in tests, which want to see it.
 CELERY_TASK_EAGER_PROPAGATES = env_bool("CELERY_TASK_EAGER_PROPAGATES")
 CELERY_TASK_ACKS_LATE = True
+# While the broker (Redis) is down, publishing a task fails fast and is then skipped for
+# HANSEWEB_BROKER_RETRY_SECONDS; the outbox and inbound rows stay pending for the beat's sweeps.
+CELERY_BROKER_CONNECTION_TIMEOUT = float(env("HANSEWEB_BROKER_CONNECTION_TIMEOUT", "2"))
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+HANSEWEB_BROKER_RETRY_SECONDS = float(env("HANSEWEB_BROKER_RETRY_SECONDS", "10"))
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "hanseweb")
 # Rendering turn mails (their board as a PNG: tens of ms of CPU each) on workers of their own:
@@ -213,6 +224,18 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_BACKEND = env("HANSEWEB_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = env("HANSEWEB_EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 DEFAULT_FROM_EMAIL = env("HANSEWEB_FROM_EMAIL", "Hanseweb <noreply@hanseweb.localhost>")
+# Retrying mail the ESP did not take (hanseweb/mail/tasks.py): exponential backoff from the first
+# wait to the longest; a mail still unsent HANSEWEB_MAIL_RETRY_HOURS after it was queued is given
+# up as failed (manage.py mail_status, the admin, /healthz/mail show it).
+HANSEWEB_MAIL_RETRY_HOURS = float(env("HANSEWEB_MAIL_RETRY_HOURS", "48"))
+HANSEWEB_MAIL_RETRY_FIRST_SECONDS = int(env("HANSEWEB_MAIL_RETRY_FIRST_SECONDS", "60"))
+HANSEWEB_MAIL_RETRY_MAX_SECONDS = int(env("HANSEWEB_MAIL_RETRY_MAX_SECONDS", "3600"))
+# /healthz/full reports mail as late (503) when a mail has waited longer than this
+HANSEWEB_HEALTH_MAIL_LATE_MINUTES = int(env("HANSEWEB_HEALTH_MAIL_LATE_MINUTES", "15"))
+# How long one attempt to hand a mail to the ESP may take (SMTP; anymail's HTTP ESPs: 30 s by
+# default), and after how long a row still marked "sending" counts as abandoned by a dead worker.
+EMAIL_TIMEOUT = int(env("HANSEWEB_EMAIL_TIMEOUT", "30"))
+HANSEWEB_MAIL_SEND_LEASE_SECONDS = int(env("HANSEWEB_MAIL_SEND_LEASE_SECONDS", str(2 * EMAIL_TIMEOUT + 30)))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Replies by email: turn mails get a Reply-To of play+<signed token>@HANSEWEB_REPLY_DOMAIN, and
 # the ESP's inbound webhook (/anymail/<esp>/inbound/) delivers replies. Empty: no replies.
@@ -312,6 +335,8 @@ AXES_VERBOSE = False
 # the default storage, noting errors: a POST answered with an error message was refused (throttle)
 MESSAGE_STORAGE = "hanseweb.throttle.MessageStorage"
 RATELIMIT_USE_CACHE = "default"
+# A cache that does not answer counts nothing (hanseweb/cache.py): forms and moves go on.
+RATELIMIT_FAIL_OPEN = True
 RATELIMIT_IP_META_KEY = "hanseweb.throttle.client_ip"
 RATELIMIT_VIEW = "hanseweb.throttle.too_many_requests"
 # count/period (s, m, h, d); each can be set as HANSEWEB_RATE_<NAME>, e.g. HANSEWEB_RATE_SIGNUP_PER_IP=20/h

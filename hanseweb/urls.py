@@ -1,11 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .health import healthz
+from .health import healthz, healthz_full
 from .i18n import set_language
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("healthz/full", healthz_full, name="healthz_full"),
     path("admin/", admin.site.urls),
     path("language/", set_language, name="set_language"),
     path("accounts/", include("hanseweb.accounts.urls")),

@@ -1,10 +1,12 @@
 """Turn mails are queued in the move's transaction and rendered by the worker that sends them
 (``outbox.queue_rendered_later``): the player who moved does not wait for the next player's mail,
 and no mail can be lost (the row exists from the commit on)."""
+from datetime import timedelta
 import hashlib
 import random
 
 import pytest
+from django.utils import timezone
 from django.core import mail
 
 from games import services
@@ -92,7 +94,8 @@ def test_a_failed_render_keeps_the_row_for_the_sweep(started_game, monkeypatch):
     row.refresh_from_db()
     assert row.sent_at is None and row.render is not None and "ZeroDivisionError" in row.last_error
     monkeypatch.setitem(renderers._renderers, "games.your_turn", real)
-    OutboundEmail.objects.filter(pk=row.pk).update(created_at=row.created_at.replace(year=2000))
+    OutboundEmail.objects.filter(pk=row.pk).update(  # queued two minutes ago, its backoff over
+        created_at=timezone.now() - timedelta(minutes=2), next_attempt_at=timezone.now() - timedelta(seconds=1))
     mail.outbox = []
     with committed():
         assert sweep_outbox() >= 1

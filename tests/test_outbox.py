@@ -1,9 +1,12 @@
 """The outbox: plain-text mails are not HTML-escaped, and every row has one fixed Message-ID."""
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from django.core import mail
 
 from hanseweb.mail.models import OutboundEmail
-from hanseweb.mail.tasks import send_email
+from hanseweb.mail.tasks import send_email, sweep_outbox
 
 from .conftest import committed, user_of
 from .factories import UserFactory
@@ -60,38 +63,43 @@ def test_every_row_gets_its_own_message_id_when_queued(started_game):
 
 
 @pytest.mark.django_db
-def test_a_resend_after_a_crash_before_commit_uses_the_same_message_id(monkeypatch):
-    """The ESP accepted the mail, then the worker died before its transaction committed: the row
-    is still unsent and is sent again, with the same Message-ID both times."""
+def test_a_worker_killed_mid_send_leaves_a_trace_and_the_resend_is_counted_as_a_possible_duplicate(settings):
+    """The ESP accepted the mail, then the worker died before it recorded the outcome. The attempt
+    was recorded (committed) before the mail was handed over, so the row says an attempt began and
+    never came back; after the lease, the resend carries the same Message-ID and is counted as a
+    possible duplicate (``manage.py mail_status`` reports it)."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
     from hanseweb.mail.outbox import queue_mail
 
+    from .dying_backend import WorkerKilled
+
     user = UserFactory()
-    with committed():
+    settings.EMAIL_BACKEND = "tests.dying_backend.EmailBackend"
+    with pytest.raises(WorkerKilled), committed():
         row = queue_mail(to=user.email, user=user, template="accounts/mail/confirm",
                          context={"user": user, "confirm_url": "http://x/"}, kind="confirm")
-    mail.outbox = []  # forget the first, normal send: start again from an unsent row
-    OutboundEmail.objects.filter(pk=row.pk).update(sent_at=None, attempts=0)
-
-    class WorkerKilled(BaseException):
-        pass
-
-    original_save = OutboundEmail.save
-
-    def die_after_the_esp_accepted(self, *args, **kwargs):
-        raise WorkerKilled()
-
-    monkeypatch.setattr(OutboundEmail, "save", die_after_the_esp_accepted)
-    with pytest.raises(WorkerKilled):
-        send_email(row.pk)
-    monkeypatch.setattr(OutboundEmail, "save", original_save)
+    row = OutboundEmail.objects.get()
+    assert row.sent_at is None and row.attempts == 1 and row.sending_since is not None  # the trace
+    assert len(mail.outbox) == 1  # it did go out
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
+    assert send_email(row.pk) == "in flight"  # within the lease: maybe still being sent, left alone
+    assert sweep_outbox() == 0
+    OutboundEmail.objects.filter(pk=row.pk).update(  # the lease has passed: the worker is gone
+        sending_since=timezone.now() - timedelta(seconds=settings.HANSEWEB_MAIL_SEND_LEASE_SECONDS + 1))
+    assert sweep_outbox() == 1
     row.refresh_from_db()
-    assert row.sent_at is None and row.attempts == 0  # nothing of the first attempt was committed
-    assert send_email(row.pk) == "sent"
+    assert row.sent_at is not None and row.attempts == 2 and row.possible_duplicates == 1
+    assert row.sending_since is None
     first, second = mail.outbox
     assert first.extra_headers["Message-ID"] == second.extra_headers["Message-ID"] == row.message_id
     assert first.message()["Message-ID"] == row.message_id  # the header really sent
-    row.refresh_from_db()
-    assert row.sent_at is not None and row.attempts == 1
+    out = StringIO()
+    call_command("mail_status", stdout=out)
+    assert "possible duplicates: 1 mails (1 attempts after one that never came back)" in out.getvalue()
+    assert f"#{row.pk} confirm to {user.email}" in out.getvalue()
 
 
 @pytest.mark.django_db
@@ -102,7 +110,8 @@ def test_the_sweep_retry_keeps_the_message_id(started_game, settings):
     game, _ = started_game("hansa", 2)
     row = OutboundEmail.objects.get(kind="your_turn")
     settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
-    OutboundEmail.objects.filter(pk=row.pk).update(created_at=row.created_at.replace(year=2000))
+    OutboundEmail.objects.filter(pk=row.pk).update(  # queued two minutes ago, its backoff over
+        created_at=timezone.now() - timedelta(minutes=2), next_attempt_at=timezone.now() - timedelta(seconds=1))
     with committed():
         assert sweep_outbox() == 1
     (message,) = mail.outbox

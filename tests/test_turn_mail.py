@@ -1,5 +1,8 @@
 """Turn and result mails: queued in the move's transaction, sent by the task, from the seat's view."""
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from django.core import mail
 
 from games import services
@@ -103,7 +106,8 @@ def test_failed_send_stays_in_the_outbox_and_the_sweep_retries(started_game, set
     row = OutboundEmail.objects.get(kind="your_turn")
     assert row.sent_at is None and row.attempts == 1 and "refused" in row.last_error
     settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
-    OutboundEmail.objects.filter(pk=row.pk).update(created_at=row.created_at.replace(year=2000))
+    OutboundEmail.objects.filter(pk=row.pk).update(  # queued two minutes ago, its backoff over
+        created_at=timezone.now() - timedelta(minutes=2), next_attempt_at=timezone.now() - timedelta(seconds=1))
     with committed():
         assert sweep_outbox() == 1
     row.refresh_from_db()
@@ -143,7 +147,8 @@ def test_a_broker_outage_does_not_fail_the_move_and_the_mail_waits(started_game,
     waiting = OutboundEmail.objects.get(sent_at__isnull=True)
     assert waiting.kind == "your_turn" and not mail.outbox
     monkeypatch.undo()
-    OutboundEmail.objects.filter(pk=waiting.pk).update(created_at=waiting.created_at.replace(year=2000))
+    OutboundEmail.objects.filter(pk=waiting.pk).update(  # queued two minutes ago, its backoff over
+        created_at=timezone.now() - timedelta(minutes=2), next_attempt_at=timezone.now() - timedelta(seconds=1))
     with committed():
         assert sweep_outbox() == 1
     assert len(mail.outbox) == 1

@@ -11,6 +11,6 @@ class MailConfig(AppConfig):
 
         from . import checks, inbound, outbox  # noqa: F401  (registers the checks, connects the inbound signal)
 
-        # tasks queued by a web request are handed to the broker once its response has gone out
+        # in-process (eager) tasks of a web request run once its response has gone out (outbox.enqueue)
         request_started.connect(outbox.request_started, dispatch_uid="hanseweb.mail.request_started")
         request_finished.connect(outbox.request_finished, dispatch_uid="hanseweb.mail.request_finished")

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from functools import wraps
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.dispatch import receiver
 from django.http import HttpResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -137,25 +139,62 @@ def _mime_bytes(message) -> bytes:
 def store(*, sender: str, recipients: list[str], subject: str, text: str, html: str = "", raw: bytes = b"",
           raw_content_type: str = "", esp: str = "", spam_detected: bool | None = None,
           spam_score: float | None = None, status: str = InboundEmail.PENDING, outcome: str = "",
-          headers: list | None = None) -> InboundEmail:
-    """Keep the mail first; then hand it to the worker once the row is committed."""
+          headers: list | None = None, esp_event_id: str = "") -> InboundEmail:
+    """Keep the mail first; then hand it to the worker once the row is committed.
+
+    A mail received before (the same Message-ID from the same sender, or the same ESP event: an
+    ESP retrying its webhook, an IMAP message taken twice) is kept too, as a ``repeat`` pointing
+    at the first copy, and is neither processed nor answered: the player gets one answer. The
+    database's unique indexes decide, so concurrent posts of one mail store one original."""
     from .tasks import process_inbound
 
     text = clean_text(text, MAX_TEXT)
     if not text.strip():  # an HTML-only mail (or one whose text part is blank): read its HTML
         text = clean_text(html_to_text(html), MAX_TEXT) or text
+    headers = _clean_headers(headers)
+    fields = dict(
+        sender=clean_text(sender, MAX_SENDER).strip().lower(),
+        recipients=[clean_text(r, MAX_SENDER) for r in (recipients or [])][:MAX_RECIPIENTS],
+        subject=clean_text(subject, MAX_SUBJECT), text=text,
+        raw=bytes(raw or b""), raw_content_type=clean_text(raw_content_type, 200), esp=clean_text(esp, 40),
+        spam_detected=spam_detected, spam_score=spam_score, status=status, outcome=outcome,
+        headers=headers, message_id=message_id_of(headers), esp_event_id=clean_text(esp_event_id or "", 300),
+    )
     with transaction.atomic():
-        row = InboundEmail.objects.create(
-            sender=clean_text(sender, MAX_SENDER).strip().lower(),
-            recipients=[clean_text(r, MAX_SENDER) for r in (recipients or [])][:MAX_RECIPIENTS],
-            subject=clean_text(subject, MAX_SUBJECT), text=text,
-            raw=bytes(raw or b""), raw_content_type=clean_text(raw_content_type, 200), esp=clean_text(esp, 40),
-            spam_detected=spam_detected, spam_score=spam_score, status=status, outcome=outcome,
-            headers=_clean_headers(headers),
-        )
-        if status == InboundEmail.PENDING:
+        row = None
+        if status == InboundEmail.PENDING and (fields["message_id"] or fields["esp_event_id"]):
+            try:
+                with transaction.atomic():  # a savepoint: a second copy fails here on a unique index
+                    row = InboundEmail.objects.create(**fields)
+            except IntegrityError:
+                row = _repeat(fields)
+        if row is None:
+            row = InboundEmail.objects.create(**fields)
+        if row.status == InboundEmail.PENDING:
             transaction.on_commit(lambda: enqueue(process_inbound, row.pk))
     return row
+
+
+def message_id_of(headers: list[list[str]]) -> str:
+    """The mail's Message-ID header (``<...>``, whitespace removed), or ""."""
+    for name, value in headers:
+        if name.lower() == "message-id":
+            return "".join(value.split())[:300]
+    return ""
+
+
+def _repeat(fields: dict) -> InboundEmail:
+    """Store a second copy of a mail already received, as a repeat of the first."""
+    same = Q(repeat_of__isnull=True) & (
+        (Q(sender=fields["sender"], message_id=fields["message_id"]) if fields["message_id"] else Q(pk__in=[]))
+        | (Q(esp=fields["esp"], esp_event_id=fields["esp_event_id"]) if fields["esp_event_id"] else Q(pk__in=[])))
+    original = InboundEmail.objects.filter(same).order_by("pk").first()
+    same_id = original is not None and bool(fields["message_id"]) and original.message_id == fields["message_id"]
+    how = "the same Message-ID" if same_id else "the same ESP event"
+    outcome = f"a repeat of inbound #{original.pk if original else '?'} ({how}): not processed, not answered"
+    log.info("inbound mail from %s is %s", fields["sender"], outcome)
+    return InboundEmail.objects.create(**{**fields, "status": InboundEmail.REPEAT, "outcome": outcome,
+                                          "repeat_of": original, "processed_at": timezone.now()})
 
 
 @dataclass
@@ -175,13 +214,14 @@ _current_post: contextvars.ContextVar[_Post | None] = contextvars.ContextVar("ha
 def on_inbound(sender, event, esp_name, **kwargs):
     post = _current_post.get()
     row = store_message(event.message, esp=esp_name or "", raw=post.raw if post else None,
-                        raw_content_type=post.content_type if post else "message/rfc822")
+                        raw_content_type=post.content_type if post else "message/rfc822",
+                        esp_event_id=str(getattr(event, "event_id", None) or ""))
     if post is not None:
         post.rows.append(row.pk)
 
 
 def store_message(message, *, esp: str, raw: bytes | None = None, raw_content_type: str = "message/rfc822",
-                  extra_recipients: list[str] | None = None) -> InboundEmail:
+                  extra_recipients: list[str] | None = None, esp_event_id: str = "") -> InboundEmail:
     """Store one parsed mail (anymail's ``AnymailInboundMessage``): the webhooks' signal handler
     and ``manage.py receive_mail`` both come through here. ``raw`` defaults to the message as MIME."""
     from_email = _safely(lambda: message.from_email.addr_spec if message.from_email else "", "")
@@ -198,7 +238,7 @@ def store_message(message, *, esp: str, raw: bytes | None = None, raw_content_ty
         raw=raw if raw is not None else _mime_bytes(message),
         raw_content_type=raw_content_type,
         esp=esp, spam_detected=spam if isinstance(spam, bool) else None, spam_score=_spam_score(message),
-        headers=header_pairs(message),
+        headers=header_pairs(message), esp_event_id=esp_event_id,
     )
 
 

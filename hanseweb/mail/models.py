@@ -31,10 +31,27 @@ class OutboundEmail(models.Model):
     message_id = models.CharField(max_length=300, unique=True)
     # The ESP's own id of the accepted message (anymail_status.message_id).
     esp_message_id = models.CharField(max_length=300, blank=True)
+    # Retries (hanseweb.mail.tasks): after a failed attempt the row waits until next_attempt_at
+    # (exponential backoff); a mail still unsent HANSEWEB_MAIL_RETRY_HOURS after it was queued is
+    # given up as "failed", and a mail about a decision that has passed as "obsolete".
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    # Set (and committed) before each attempt is handed to the ESP, cleared when its outcome is
+    # recorded: a row still "sending" long after that attempt began may have gone out.
+    sending_since = models.DateTimeField(null=True, blank=True)
+    possible_duplicates = models.PositiveIntegerField(
+        default=0, help_text="attempts begun after an earlier one that never recorded its outcome (it may have been delivered)")
+    given_up_at = models.DateTimeField(null=True, blank=True)
+    FAILED, OBSOLETE = "failed", "obsolete"
+    given_up_reason = models.CharField(max_length=16, blank=True, choices=[(FAILED, "failed"), (OBSOLETE, "obsolete")])
+    # Worth sending only while a registered check says so (hanseweb.mail.relevance): e.g. a turn
+    # mail while its decision is still the seat's. {"name": check, "params": {...}}
+    wanted_while = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["sent_at", "created_at"])]
+        indexes = [models.Index(fields=["sent_at", "created_at"]),
+                   models.Index(fields=["next_attempt_at"], condition=models.Q(sent_at__isnull=True),
+                                name="mail_outbox_unsent_due")]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to}: {self.subject}"
@@ -49,8 +66,9 @@ class InboundEmail(models.Model):
     at all is kept as ``unreadable`` with the error in ``outcome``."""
 
     PENDING, ACCEPTED, REJECTED, IGNORED, UNREADABLE = "pending", "accepted", "rejected", "ignored", "unreadable"
+    REPEAT = "repeat"  # a second copy of a mail already received (same Message-ID or ESP event): never answered
     STATUS_CHOICES = [(PENDING, "pending"), (ACCEPTED, "accepted"), (REJECTED, "rejected"), (IGNORED, "ignored"),
-                      (UNREADABLE, "unreadable")]
+                      (UNREADABLE, "unreadable"), (REPEAT, "repeat")]
 
     received_at = models.DateTimeField(auto_now_add=True)
     sender = models.CharField(max_length=320)
@@ -67,9 +85,20 @@ class InboundEmail(models.Model):
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=PENDING, db_index=True)
     outcome = models.TextField(blank=True, help_text=_("what was done, or why not"))
     processed_at = models.DateTimeField(null=True, blank=True)
+    # De-duplication (an ESP retrying its webhook, an IMAP message taken twice): the mail's own
+    # Message-ID and the ESP's event id; a repeat is stored pointing at the first copy, ignored.
+    message_id = models.CharField(max_length=300, blank=True)
+    esp_event_id = models.CharField(max_length=300, blank=True)
+    repeat_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="repeats")
 
     class Meta:
         ordering = ["-received_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["sender", "message_id"], name="mail_inbound_one_per_message_id",
+                                    condition=models.Q(repeat_of__isnull=True) & ~models.Q(message_id="")),
+            models.UniqueConstraint(fields=["esp", "esp_event_id"], name="mail_inbound_one_per_esp_event",
+                                    condition=models.Q(repeat_of__isnull=True) & ~models.Q(esp_event_id="")),
+        ]
 
     def __str__(self) -> str:
         return f"from {self.sender}: {self.subject} ({self.status})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from email.utils import make_msgid, parseaddr
 from urllib.parse import urlsplit
 
@@ -67,7 +68,8 @@ def thread_root(key: str) -> str:
 
 def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | None = None,
                headers: dict | None = None, thread: str | None = None, list_key: str | None = None,
-               list_name: str = "", inline_svg: str = "", language: str | None = None) -> OutboundEmail:
+               list_name: str = "", inline_svg: str = "", language: str | None = None,
+               wanted_while: dict | None = None) -> OutboundEmail:
     """Render ``templates/<template>_{subject.txt,body.txt,body.html}`` and queue it.
 
     Call inside the transaction that makes the mail true; the send task is enqueued on commit.
@@ -77,6 +79,7 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     ``inline_svg``: a picture sent as an inline PNG; the HTML template shows it as
     ``<img src="{{ inline_image }}">`` (``cid:...``), converted by the worker (``images``).
     ``language``: the mail's language; by default the recipient's (``hanseweb.i18n.language_for``).
+    ``wanted_while``: a ``relevance`` check the mail must pass before a retry (else it is obsolete).
     Code that builds translated text for ``context`` runs inside ``translation.override`` too.
     """
     from hanseweb.i18n import language_for
@@ -87,18 +90,22 @@ def queue_mail(*, to: str, template: str, context: dict, user=None, kind: str | 
     # in the recipient's language and time zone (dates, deadlines, time left)
     with translation.override(language or language_for(user=user, email=to)), override_for(user):
         fields = rendered_fields(template=template, context=context, user=user, headers=headers, inline_svg=inline_svg)
+    if wanted_while:
+        fields["wanted_while"] = wanted_while
     return _queue(to=to, user=user, kind=kind or template.rsplit("/", 1)[-1], headers=headers, thread=thread,
                   list_key=list_key, list_name=list_name, fields=fields)
 
 
 def queue_rendered_later(*, to: str, kind: str, renderer: str, params: dict, user=None,
-                         thread: str | None = None, list_key: str | None = None, list_name: str = "") -> OutboundEmail:
+                         thread: str | None = None, list_key: str | None = None, list_name: str = "",
+                         wanted_while: dict | None = None) -> OutboundEmail:
     """Queue a mail that the sending worker renders (``renderers``): the row, its Message-ID and
     threading are fixed now, in the caller's transaction, so the mail cannot be lost; the text is
     made by ``renderer(params)`` just before the first attempt to send it, in the recipient's
     language (``render_pending``)."""
     return _queue(to=to, user=user, kind=kind, headers={}, thread=thread, list_key=list_key, list_name=list_name,
-                  fields={"subject": "", "text": "", "html": "", "render": {"name": renderer, "params": params}})
+                  fields={"subject": "", "text": "", "html": "", "render": {"name": renderer, "params": params},
+                          "wanted_while": wanted_while})
 
 
 def rendered_fields(*, template: str, context: dict, user=None, headers: dict, inline_svg: str = "") -> dict:
@@ -182,6 +189,45 @@ def _queue(*, to, user, kind, headers, thread, list_key, list_name, fields) -> O
     return email
 
 
+class _BrokerBreaker:
+    """After the broker refused a task, publishing is skipped for ``HANSEWEB_BROKER_RETRY_SECONDS``
+    (the rows stay pending for the sweep): while Redis is down, a request does not wait for
+    kombu's connection attempts each time it commits a mail."""
+
+    def __init__(self):
+        self.skip_until = 0.0
+        self.lock = threading.Lock()
+
+    def open(self) -> bool:
+        return time.monotonic() < self.skip_until
+
+    def failed(self) -> None:
+        self.skip_until = time.monotonic() + settings.HANSEWEB_BROKER_RETRY_SECONDS
+
+
+broker = _BrokerBreaker()
+
+
+def enqueue(task, *args, queue: str = "") -> None:
+    """Hand a task to the broker now (call it on commit) (to ``queue``, else the default queue).
+
+    Published at the commit, before a web request's response is written: a web worker killed
+    after the commit but before its response went out has published already, so the next
+    player's turn mail does not wait for the sweep. Every task is idempotent (a sent, rendered or
+    in-flight row is skipped), so a task published twice (at the commit and by the sweep) costs
+    one look-up. If the broker is down, the committed row stays pending and the beat's sweep
+    hands it over later: the user's action has succeeded.
+
+    With tasks run in-process (the embedded default: no broker, nothing to lose but the process
+    itself) a web request's tasks run after its response has gone out (``request_finished``), so
+    the player who moved does not wait for the next player's mail to be made and sent."""
+    waiting = getattr(_request, "tasks", None)
+    if waiting is not None and settings.CELERY_TASK_ALWAYS_EAGER:
+        waiting.append((task, args, queue))
+        return
+    _publish(task, args, queue)
+
+
 _request = threading.local()
 
 
@@ -191,31 +237,22 @@ def request_started(**_kwargs) -> None:
 
 
 def request_finished(**_kwargs) -> None:
-    """The response has gone out (the server closes it after writing it): hand over the tasks
-    its request queued."""
+    """The response has gone out: run the in-process tasks its request queued."""
     tasks, _request.tasks = getattr(_request, "tasks", None) or [], None
     for task, args, queue in tasks:
         _publish(task, args, queue)
 
 
-def enqueue(task, *args, queue: str = "") -> None:
-    """Hand a task to the broker after commit (to ``queue``, else the default queue). In a web
-    request, after its response has been sent (``request_finished``): publishing costs a
-    millisecond or two of CPU that the player who moved need not wait for. If the broker is
-    down, or the process dies before, the committed row stays pending and the beat's sweep
-    hands it over later: the user's action has succeeded."""
-    waiting = getattr(_request, "tasks", None)
-    if waiting is not None:
-        waiting.append((task, args, queue))
-        return
-    _publish(task, args, queue)
-
-
 def _publish(task, args, queue: str) -> None:
+    if broker.open():
+        log.info("broker recently unreachable: %s%r left for the sweep", task.name, args)
+        return
     try:
         if queue:
             task.apply_async(args, queue=queue)
         else:
             task.delay(*args)
     except Exception:  # noqa: BLE001 - kombu raises many kinds of connection errors
+        if not settings.CELERY_TASK_ALWAYS_EAGER:  # in-process, the task itself failed: not the broker
+            broker.failed()
         log.warning("could not enqueue %s%r; the sweep will retry", task.name, args, exc_info=True)

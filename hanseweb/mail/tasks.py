@@ -2,61 +2,131 @@ import logging
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .autoreply import auto_reply_reason
 from .images import inline_png, svg_to_png
 from .models import InboundEmail, OutboundEmail
 from .outbox import enqueue, render_pending
+from .relevance import still_wanted
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 8
 AUTOMATIC_HEADERS = {"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply"}
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long a mail waits after its ``attempts``-th failed attempt: exponential backoff from
+    ``HANSEWEB_MAIL_RETRY_FIRST_SECONDS`` (1 min, 2, 4, 8, ...) up to
+    ``HANSEWEB_MAIL_RETRY_MAX_SECONDS`` (an hour) between attempts."""
+    first, cap = settings.HANSEWEB_MAIL_RETRY_FIRST_SECONDS, settings.HANSEWEB_MAIL_RETRY_MAX_SECONDS
+    return timedelta(seconds=min(cap, first * 2 ** min(max(attempts - 1, 0), 30)))
+
+
+def _lease() -> timedelta:
+    """How long one attempt may take before the row counts as abandoned (the worker died)."""
+    return timedelta(seconds=settings.HANSEWEB_MAIL_SEND_LEASE_SECONDS)
+
+
+def _expired(email: OutboundEmail, now) -> bool:
+    return email.created_at < now - timedelta(hours=settings.HANSEWEB_MAIL_RETRY_HOURS)
+
+
+def give_up(email: OutboundEmail, reason: str, now, why: str = "") -> None:
+    email.given_up_at, email.given_up_reason, email.sending_since = now, reason, None
+    if why:
+        email.last_error = why[:2000]
+    email.save(update_fields=["given_up_at", "given_up_reason", "sending_since", "last_error", "attempts"])
+    log.warning("email %s (%s to %s) given up as %s after %d attempts: %s", email.pk, email.kind, email.to,
+                reason, email.attempts, why or email.last_error)
 
 
 @shared_task(name="hanseweb.mail.tasks.send_email")
 def send_email(email_id: int) -> str:
-    """Send one outbox row, once. Safe to call twice: a sent row is skipped."""
+    """Send one outbox row, once; safe to run twice, at once or later (a sent row, a row another
+    worker is sending, a row not yet due for its retry are all skipped).
+
+    The attempt is recorded and committed *before* the mail is handed to the ESP (``attempts``,
+    ``sending_since``), and its outcome in a second transaction afterwards. A worker killed in
+    between leaves a row that says an attempt began and never came back: the next attempt (after
+    ``HANSEWEB_MAIL_SEND_LEASE_SECONDS``) counts it as a possible duplicate and sends the same
+    mail with the same Message-ID (mail clients show copies with one Message-ID as one mail). A failed attempt waits ``retry_delay`` for the next; a mail
+    unsent ``HANSEWEB_MAIL_RETRY_HOURS`` after it was queued is given up as failed, and a retry
+    of a mail whose point has passed (``relevance``) is given up as obsolete."""
+    now = timezone.now()
     with transaction.atomic():
         email = (
             OutboundEmail.objects.select_for_update(skip_locked=True)
-            .filter(pk=email_id, sent_at__isnull=True)
+            .filter(pk=email_id, sent_at__isnull=True, given_up_at__isnull=True)
             .first()
         )
         if email is None:
             return "skipped"
+        if email.sending_since is not None and email.sending_since > now - _lease():
+            return "in flight"  # another worker is sending it right now
+        if email.next_attempt_at is not None and email.next_attempt_at > now:
+            return "not due"  # a failed attempt's backoff is not over (a task published twice)
+        if _expired(email, now):
+            give_up(email, OutboundEmail.FAILED, now)
+            return "failed for good"
+        retry = email.attempts > 0 or email.sending_since is not None
+        if retry and email.wanted_while and not still_wanted(email.wanted_while):
+            give_up(email, OutboundEmail.OBSOLETE, now, "no longer worth sending: the decision it was about has passed")
+            return "obsolete"
+        if email.sending_since is not None:  # an earlier attempt began and never recorded its outcome
+            email.possible_duplicates += 1
+            log.warning("email %s: attempt %d began at %s and never came back; it may have been delivered "
+                        "(sent again with the same Message-ID)", email.pk, email.attempts, email.sending_since)
         email.attempts += 1
         # queued to be rendered (outbox.queue_rendered_later) and not yet made by render_email
-        if email.render and not _rendered(email, also=["attempts"]):
-            return "failed"  # kept for the sweep like a failed send
-        # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
-        # mail but before this transaction commits, the resend carries the same Message-ID.
-        # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
-        # Exchange is asked not to send its out-of-office notes either.
-        headers = {**AUTOMATIC_HEADERS, **email.headers, "Message-ID": email.message_id}
-        message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
-        if email.html:
-            message.attach_alternative(email.html, "text/html")
-        if email.inline_svg:  # the picture as a related part the HTML shows with cid:
-            picture = inline_png(email.inline_svg)
-            if picture is not None:
-                message.mixed_subtype = "related"
-                message.attach(picture)
-        try:
-            message.send()
-        except Exception as exc:  # the ESP failed: keep the row for the sweep
-            email.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            email.save(update_fields=["attempts", "last_error"])
-            log.warning("sending email %s failed: %s", email_id, email.last_error)
-            return "failed"
-        status = getattr(message, "anymail_status", None)
-        email.esp_message_id = str(getattr(status, "message_id", None) or "")[:300]
-        email.sent_at = timezone.now()
-        email.save(update_fields=["attempts", "sent_at", "esp_message_id", "last_error"])
-        return "sent"
+        if email.render and not _rendered(email, also=["attempts", "possible_duplicates"]):
+            _failed_later(email, now)
+            return "failed"  # retried after the backoff like a failed send
+        email.sending_since = now
+        email.save(update_fields=["attempts", "sending_since", "possible_duplicates"])
+    # Committed: the row now says an attempt is under way. Send outside any transaction.
+    message = _message(email)
+    try:
+        message.send()
+    except Exception as exc:  # the ESP failed: the row waits for its next attempt
+        error = f"{type(exc).__name__}: {exc}"[:2000]
+        wait = retry_delay(email.attempts)
+        OutboundEmail.objects.filter(pk=email.pk, sent_at__isnull=True).update(
+            last_error=error, sending_since=None, next_attempt_at=timezone.now() + wait)
+        log.warning("sending email %s failed (attempt %d, next in %s): %s", email_id, email.attempts, wait, error)
+        return "failed"
+    status = getattr(message, "anymail_status", None)
+    OutboundEmail.objects.filter(pk=email.pk).update(
+        sent_at=timezone.now(), sending_since=None, next_attempt_at=None,
+        esp_message_id=str(getattr(status, "message_id", None) or "")[:300])
+    return "sent"
+
+
+def _failed_later(email: OutboundEmail, now) -> None:
+    email.next_attempt_at = now + retry_delay(email.attempts)
+    email.save(update_fields=["next_attempt_at"])
+
+
+def _message(email: OutboundEmail) -> EmailMultiAlternatives:
+    # The row's own Message-ID on every attempt: if a worker dies after the ESP accepted the
+    # mail but before the outcome is recorded, the resend carries the same Message-ID.
+    # Every mail we send is automatic (RFC 3834): auto-responders must not answer it, and
+    # Exchange is asked not to send its out-of-office notes either.
+    headers = {**AUTOMATIC_HEADERS, **email.headers, "Message-ID": email.message_id}
+    message = EmailMultiAlternatives(email.subject, email.text, to=[email.to], headers=headers)
+    if email.html:
+        message.attach_alternative(email.html, "text/html")
+    if email.inline_svg:  # the picture as a related part the HTML shows with cid:
+        picture = inline_png(email.inline_svg)
+        if picture is not None:
+            message.mixed_subtype = "related"
+            message.attach(picture)
+    return message
 
 
 def _rendered(email: OutboundEmail, also: list[str] = ()) -> bool:
@@ -97,16 +167,33 @@ def render_email(email_id: int) -> str:
     return result
 
 
+def due(now=None):
+    """Unsent rows whose turn has come: never tried a minute after they were queued (their task
+    was lost), past their backoff, or abandoned mid-attempt (a worker died), oldest due first."""
+    now = now or timezone.now()
+    waiting = Q(next_attempt_at__isnull=True, created_at__lt=now - timedelta(minutes=1)) | Q(next_attempt_at__lte=now)
+    abandoned = Q(sending_since__lte=now - _lease())
+    return (OutboundEmail.objects.filter(sent_at__isnull=True, given_up_at__isnull=True)
+            .filter((waiting & Q(sending_since__isnull=True)) | abandoned)
+            .order_by(Coalesce("next_attempt_at", "created_at"), "pk"))
+
+
 @shared_task(name="hanseweb.mail.tasks.sweep_outbox")
 def sweep_outbox() -> int:
-    """Re-enqueue mail that is still unsent a minute after it was queued."""
-    cutoff = timezone.now() - timedelta(minutes=1)
-    ids = list(
-        OutboundEmail.objects.filter(sent_at__isnull=True, created_at__lt=cutoff, attempts__lt=MAX_ATTEMPTS)
-        .values_list("pk", flat=True)[:500]
-    )
+    """Give up mail unsent ``HANSEWEB_MAIL_RETRY_HOURS`` after it was queued (failed, logged);
+    hand every row that is due (``due``) to ``send_email``, in the order it became due."""
+    now = timezone.now()
+    expired = OutboundEmail.objects.filter(
+        sent_at__isnull=True, given_up_at__isnull=True,
+        created_at__lt=now - timedelta(hours=settings.HANSEWEB_MAIL_RETRY_HOURS))
+    expired = expired.filter(Q(sending_since__isnull=True) | Q(sending_since__lte=now - _lease()))
+    given_up = expired.update(given_up_at=now, given_up_reason=OutboundEmail.FAILED, sending_since=None)
+    if given_up:
+        log.warning("%d mails unsent after %d hours were given up as failed (manage.py mail_status)",
+                    given_up, settings.HANSEWEB_MAIL_RETRY_HOURS)
+    ids = list(due(now).values_list("pk", flat=True)[:500])
     for pk in ids:
-        send_email.delay(pk)
+        enqueue(send_email, pk)
     return len(ids)
 
 
