@@ -112,7 +112,8 @@ def test_taken_messages_move_to_the_done_folder_and_out_of_office_is_ignored(ser
     game, seat, player, reply_to = turn
     settings.HANSEWEB_IMAP_DONE_FOLDER = "Hanseweb-done"
     _deliver(server, _eml(player.email, reply_to, "I am out of the office until Monday.",
-                          subject="Automatic reply: Your turn", extra="Auto-Submitted: auto-replied\r\n"))
+                          subject="Automatic reply: Your turn", extra="Auto-Submitted: auto-replied\r\n",
+                          message_id="<auto-1@example.test>"))
     _deliver(server, _eml(player.email, reply_to, "1"))
     with committed():
         assert poll_imap() == 2  # the beat's task

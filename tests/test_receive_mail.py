@@ -21,12 +21,12 @@ def reply_domain(settings):
     settings.HANSEWEB_REPLY_DOMAIN = DOMAIN
 
 
-def _eml(sender, to, body, subject="Re: Your turn", extra=""):
+def _eml(sender, to, body, subject="Re: Your turn", extra="", message_id="<reply-1@example.test>"):
     """A reply as Thunderbird writes it: multipart, quoted-printable text, the turn mail quoted."""
     quoted = "\r\n".join(f"> {line}" for line in ["Hello,", "it is your turn.", "  1. something"])
     return (
         f"From: Player <{sender}>\r\nTo: {to}\r\nSubject: {subject}\r\nDate: Mon, 23 Nov 2026 22:00:00 +0000\r\n"
-        f"Message-ID: <reply-1@example.test>\r\nIn-Reply-To: <game-1.seat-0@hanseweb.localhost>\r\n{extra}"
+        f"Message-ID: {message_id}\r\nIn-Reply-To: <game-1.seat-0@hanseweb.localhost>\r\n{extra}"
         "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b1\"\r\n\r\n"
         "--b1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
         f"{body}\r\n\r\nOn 23.11.26 21:00, Hanseweb wrote:\r\n{quoted}\r\n"
