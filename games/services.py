@@ -39,6 +39,17 @@ class StaleMove(GameError):
     pass
 
 
+class AlreadyMade(StaleMove):
+    """The page (or mail) posted exactly the move its seat has made since it was made: a re-post
+    (a reload, a response lost when the server was killed after the commit). ``move`` is the
+    logged move; nothing was changed."""
+
+    def __init__(self, move: Move):
+        super().__init__(_("Your move was already made (move %(seq)s); it stands. Nothing else was changed.")
+                         % {"seq": move.seq})
+        self.move = move
+
+
 @dataclass
 class Outcome:
     game: Game
@@ -405,6 +416,9 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     held = state is game.state_cache  # the snapshot the locked row holds (not rebuilt by replay)
     previous = engine.to_act(state)
     if not decision_current(seat, expected_seq, game.move_count):
+        made = _just_made(game, seat, text, expected_seq, user)
+        if made is not None:
+            raise AlreadyMade(made)
         raise StaleMove(_(
             "The game has moved on since you looked at it: your decision is no longer the one that page "
             "or mail showed (it showed move %(shown)s; the game is at move %(now)s). "
@@ -447,6 +461,22 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
     newly = _after_change(game, previous_to_act=previous, since=since, present=present)
     _save_move(game, undo_held=held and game.undo_state is state)
     return Outcome(game=game, move=move, newly_to_act=newly)
+
+
+def _just_made(game: Game, seat: Seat, text: str, expected_seq, user) -> Move | None:
+    """The move ``seat`` made since move ``expected_seq`` if it is its only move since then, made
+    by ``user``, and ``text`` is that very move: then a refused post is a re-post of it."""
+    try:
+        seen = int(expected_seq)
+    except (TypeError, ValueError):
+        return None
+    if not 0 <= seen < game.move_count:
+        return None
+    mine = list(Move.objects.filter(game=game, seat=seat.number, seq__gt=seen).order_by("seq")[:2])
+    text = " ".join(str(text or "").split()).lower()
+    if len(mine) == 1 and mine[0].user_id == user.pk and mine[0].text.lower() == text:
+        return mine[0]
+    return None
 
 
 def _save_move(game: Game, *, undo_held: bool) -> None:

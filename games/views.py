@@ -472,6 +472,9 @@ def submit_move(request, pk):
         return redirect(game_url)
     try:
         outcome = services.submit_move(pk, request.user, form.cleaned_data["move"], expected_seq=form.cleaned_data["seq"])
+    except services.AlreadyMade as exc:  # a re-post of the move this seat just made: it stands
+        messages.info(request, _already_made(pk, exc.move))
+        return redirect(game_url)  # the message at the top, the board and the log below
     except services.GameError as exc:
         # shown where the eye is (inside "Your move", focused) by the next view of the page, with
         # what was typed put back (games/_refusal.html); counted as a refused post (throttle)
@@ -520,6 +523,19 @@ def _with_refusal(body: str, refusal: dict) -> tuple[str, bool]:
         body = (body.replace("<details class=\"type-move\" data-typed-slot>", "<details class=\"type-move\" data-typed-slot open>", 1)
                 .replace("data-typed-value", format_html('value="{}"', refusal["typed"]), 1))
     return body, True
+
+
+def _already_made(pk: int, move) -> str:
+    """"Your move ... was already made": the move in words as the log names it."""
+    try:
+        game = services.loaded(pk)
+        names = presentation.player_names(game)
+        view = game.engine_obj.view(services.current_state(game), move.seat)
+        label = presentation.move_label(game.engine, view, move.text, names)
+    except Exception:  # noqa: BLE001 - the words are a courtesy; the move stands either way
+        label = move.text
+    return _("Your move “%(move)s” was already made (move %(seq)s); it stands. Nothing else was changed.") % {
+        "move": label, "seq": move.seq}
 
 
 @login_required
