@@ -192,7 +192,21 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not (env
 # In-process (eager) tasks: a failing task must not turn a committed move into an error page,
 # except in tests, which want to see it.
 CELERY_TASK_EAGER_PROPAGATES = env_bool("CELERY_TASK_EAGER_PROPAGATES")
+# A task is acknowledged when it has run, not when it was taken: a worker that dies mid-task
+# leaves it to another. A prefork child that dies (the render worker) has its task given back at
+# once (reject on worker lost); a whole worker process that dies leaves its tasks in Redis's
+# "unacked" set, restored to the queue by any running worker once they are older than the
+# visibility timeout (HANSEWEB_BROKER_VISIBILITY_TIMEOUT, 5 min: longer than any task runs, since
+# a task still running when it passes would be run a second time; sending a mail takes at most
+# 2 x EMAIL_TIMEOUT). Mail and received mail do not wait for that: the beat's minute sweeps
+# re-queue their rows (deploy/README.md, "When a worker dies").
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+_visibility = int(env("HANSEWEB_BROKER_VISIBILITY_TIMEOUT", "300"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility,
+                                   # look for abandoned tasks every few seconds, not every 100 s
+                                   "unacked_restore_interval": max(1, min(10, _visibility // 3)),
+                                   "unacked_restore_throttle": 1}
 # While the broker (Redis) is down, publishing a task fails fast and is then skipped for
 # HANSEWEB_BROKER_RETRY_SECONDS; the outbox and inbound rows stay pending for the beat's sweeps.
 CELERY_BROKER_CONNECTION_TIMEOUT = float(env("HANSEWEB_BROKER_CONNECTION_TIMEOUT", "2"))
@@ -223,6 +237,14 @@ CELERY_BEAT_SCHEDULE = {
 # anymail.backends.mailgun.EmailBackend (+ ANYMAIL_* credentials). Default: console.
 EMAIL_BACKEND = env("HANSEWEB_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = env("HANSEWEB_EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
+# With HANSEWEB_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend: the SMTP server (a
+# relay, or an ESP's SMTP endpoint). HANSEWEB_SMTP_SECURITY: starttls | ssl | none.
+EMAIL_HOST = env("HANSEWEB_SMTP_HOST", "localhost")
+EMAIL_PORT = int(env("HANSEWEB_SMTP_PORT", "25"))
+EMAIL_HOST_USER = env("HANSEWEB_SMTP_USER")
+EMAIL_HOST_PASSWORD = env("HANSEWEB_SMTP_PASSWORD")
+EMAIL_USE_TLS = env("HANSEWEB_SMTP_SECURITY", "starttls") == "starttls"
+EMAIL_USE_SSL = env("HANSEWEB_SMTP_SECURITY") == "ssl"
 DEFAULT_FROM_EMAIL = env("HANSEWEB_FROM_EMAIL", "Hanseweb <noreply@hanseweb.localhost>")
 # Retrying mail the ESP did not take (hanseweb/mail/tasks.py): exponential backoff from the first
 # wait to the longest; a mail still unsent HANSEWEB_MAIL_RETRY_HOURS after it was queued is given

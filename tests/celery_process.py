@@ -11,8 +11,9 @@ from django.db import connection
 
 
 @contextlib.contextmanager
-def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str = "info", **env):
-    """Start ``celery worker --pool solo`` on this test's database, consuming queue ``consume``;
+def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str = "info", pool: str = "solo",
+                  log_name: str = "worker.log", **env):
+    """Start ``celery worker --pool solo`` (or ``pool`` with one process or thread) on this test's database, consuming queue ``consume``;
     what its tasks enqueue goes to ``default_queue``. Mail goes to files under ``tmp_path/mail``;
     its log is ``tmp_path/worker.log``. ``env``: more environment for the worker. Stopped on exit."""
     db = connection.settings_dict
@@ -27,9 +28,9 @@ def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str =
         "HANSEWEB_SECRET_KEY": settings.SECRET_KEY,
         **env,
     }
-    log = open(tmp_path / "worker.log", "w")
+    log = open(tmp_path / log_name, "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", "solo", "-Q", consume,
+        [sys.executable, "-m", "celery", "-A", "hanseweb", "worker", "--pool", pool, *(["--concurrency", "1"] if pool != "solo" else []), "-Q", consume,
          "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", loglevel],
         cwd=Path(settings.BASE_DIR), env=environment, stdout=log, stderr=subprocess.STDOUT,
     )

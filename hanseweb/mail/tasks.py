@@ -46,8 +46,8 @@ def give_up(email: OutboundEmail, reason: str, now, why: str = "") -> None:
                 reason, email.attempts, why or email.last_error)
 
 
-@shared_task(name="hanseweb.mail.tasks.send_email")
-def send_email(email_id: int) -> str:
+@shared_task(name="hanseweb.mail.tasks.send_email", bind=True)
+def send_email(self, email_id: int) -> str:
     """Send one outbox row, once; safe to run twice, at once or later (a sent row, a row another
     worker is sending, a row not yet due for its retry are all skipped).
 
@@ -57,8 +57,12 @@ def send_email(email_id: int) -> str:
     ``HANSEWEB_MAIL_SEND_LEASE_SECONDS``) counts it as a possible duplicate and sends the same
     mail with the same Message-ID (mail clients show copies with one Message-ID as one mail). A failed attempt waits ``retry_delay`` for the next; a mail
     unsent ``HANSEWEB_MAIL_RETRY_HOURS`` after it was queued is given up as failed, and a retry
-    of a mail whose point has passed (``relevance``) is given up as obsolete."""
+    of a mail whose point has passed (``relevance``) is given up as obsolete.
+
+    A task the broker delivers again because its worker died (``redelivered``) does not wait for
+    the lease: the attempt it finds under way was that dead worker's."""
     now = timezone.now()
+    redelivered = bool((getattr(self.request, "delivery_info", None) or {}).get("redelivered"))
     with transaction.atomic():
         email = (
             OutboundEmail.objects.select_for_update(skip_locked=True)
@@ -67,7 +71,7 @@ def send_email(email_id: int) -> str:
         )
         if email is None:
             return "skipped"
-        if email.sending_since is not None and email.sending_since > now - _lease():
+        if email.sending_since is not None and email.sending_since > now - _lease() and not redelivered:
             return "in flight"  # another worker is sending it right now
         if email.next_attempt_at is not None and email.next_attempt_at > now:
             return "not due"  # a failed attempt's backoff is not over (a task published twice)
