@@ -16,3 +16,5 @@ urlpatterns = [
     path("", include("hanseweb.players.urls")),
     path("", include("games.urls")),
 ]
+
+handler500 = "hanseweb.errors.server_error"  # a database outage answers 503 "back in a moment"
