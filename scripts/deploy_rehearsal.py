@@ -142,9 +142,14 @@ class Rehearsal:
     # --- the README's steps ---------------------------------------------------------------
 
     def checkout(self):
-        self.step(f"git clone of {REPO} (HEAD) into {self.srv}")
-        self.srv.parent.mkdir(parents=True)
-        run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(self.srv)])
+        if self.args.checkout:  # a checkout kept by an earlier run (--keep): brought up to HEAD
+            self.srv = Path(self.args.checkout).resolve()
+            self.step(f"git pull in the kept checkout {self.srv}")
+            run(["git", "-C", str(self.srv), "pull", "-q", "--ff-only"])
+        else:
+            self.step(f"git clone of {REPO} (HEAD) into {self.srv}")
+            self.srv.parent.mkdir(parents=True)
+            run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(self.srv)])
         self.step("scripts/setup in the checkout (.venv with the pinned dependencies)")
         run(["scripts/setup"], cwd=self.srv, timeout=1800)
 
@@ -464,6 +469,7 @@ def _text(message) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory and its logs")
+    parser.add_argument("--checkout", help="reuse the checkout (with its .venv) of a kept run: quicker")
     parser.add_argument("--web-port", type=int, default=8827)
     parser.add_argument("--https-port", type=int, default=8828)
     parser.add_argument("--http-port", type=int, default=8829)
