@@ -110,13 +110,14 @@ def fill_env(example: Path, values: dict) -> str:
             if key in done:
                 continue
             value = values[key]
-            out.append(f'{key}="{value}"' if any(c in value for c in " <>;&|") else f"{key}={value}")
+            quoted = m.group(2).strip()[:1] in ("'", '"')  # as an administrator edits it: the example's own form
+            out.append(f'{key}="{value}"' if quoted else f"{key}={value}")
             done.add(key)
         else:
             out.append(line)
     for key, value in values.items():
         if key not in done:
-            out.append(f'{key}="{value}"' if any(c in value for c in " <>;&|") else f"{key}={value}")
+            out.append(f"{key}={value}")
     return "\n".join(out) + "\n"
 
 
@@ -352,7 +353,9 @@ http {{
         r = sa.post(f"{base}/games/new/", fields, headers={"Referer": f"{base}/games/new/"}, timeout=20)
         expect("/games/" in r.url, f"create: {r.status_code} {r.text[-800:]}")
         pk = int(r.url.rstrip("/").split("/")[-1])
-        link = share_link(r.text)
+        # nginx passes `Host: $host`, which has no port: on this run's port (not 443) the page's
+        # absolute links lack it, so the join link is taken relative to the site
+        link = base + urlsplit(share_link(r.text)).path
         page = sb.get(link, timeout=10)
         form = forms_of(page.text).forms["join-form"]
         r = sb.post(urljoin(base, form["action"]), form["fields"], headers={"Referer": link}, timeout=20)
