@@ -145,8 +145,9 @@ class Rehearsal:
     def checkout(self):
         if self.args.checkout:  # a checkout kept by an earlier run (--keep): brought up to HEAD
             self.srv = Path(self.args.checkout).resolve()
-            self.step(f"git pull in the kept checkout {self.srv}")
-            run(["git", "-C", str(self.srv), "pull", "-q", "--ff-only"])
+            self.step(f"the kept checkout {self.srv} brought to {REPO}'s HEAD")
+            run(["git", "-C", str(self.srv), "fetch", "-q", str(REPO), "HEAD"])
+            run(["git", "-C", str(self.srv), "reset", "-q", "--hard", "FETCH_HEAD"])
         else:
             self.step(f"git clone of {REPO} (HEAD) into {self.srv}")
             self.srv.parent.mkdir(parents=True)
