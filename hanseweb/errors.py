@@ -29,6 +29,8 @@ def server_error(request, *args, **kwargs):
     exc = sys.exc_info()[1]
     if database_unavailable(exc):
         log.warning("database unavailable, answered 503: %s", exc)
+        if request.path.startswith("/healthz"):  # a middleware met the outage before the health check
+            return HttpResponse("database unreachable\n", status=503, content_type="text/plain; charset=utf-8")
         html = render_to_string("503.html", {"retry_after": RETRY_AFTER})
         response = HttpResponse(html, status=503)
         response["Retry-After"] = str(RETRY_AFTER)
