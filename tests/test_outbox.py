@@ -20,8 +20,9 @@ def test_text_and_subject_are_not_html_escaped_but_the_html_part_is(started_game
     game, users = started_game("hansa", 2)
     game.title = AWKWARD_TITLE
     game.save(update_fields=["title"])
-    for user in users:
-        user.display_name = AWKWARD_NAME
+    to_act = game.seats.get(number=game.to_act[0]).user_id
+    for i, user in enumerate(users):  # display names are unique: the others get a number
+        user.display_name = AWKWARD_NAME if user.pk == to_act else f"{AWKWARD_NAME} {i}"
         user.save(update_fields=["display_name"])
     mail.outbox = []
     from games import notifications
