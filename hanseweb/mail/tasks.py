@@ -208,7 +208,9 @@ def process_inbound(inbound_id: int) -> str:
 
     with transaction.atomic():
         row = (
-            InboundEmail.objects.select_for_update(skip_locked=True)
+            # NO KEY: a repeat being stored (its foreign key to this row takes a KEY SHARE lock) must not
+            # make this task skip the row
+            InboundEmail.objects.select_for_update(skip_locked=True, no_key=True)
             .filter(pk=inbound_id, status=InboundEmail.PENDING)
             .first()
         )
