@@ -565,16 +565,20 @@ def join(request, pk):
     if not form.is_valid():
         messages.error(request, _("Please choose your settings again."))
         return redirect(game)
+    _join_and_say(request, game, seat_options=form.seat_options(), invite_code=request.session.get(_invite_key(game)))
+    return redirect(game)
+
+
+def _join_and_say(request, game: Game, *, seat_options=None, invite_code=None) -> None:
+    """Seat the signed-in player at ``game`` and say how it went (a message on the next page)."""
     try:
-        services.join_game(game.pk, request.user, seat_options=form.seat_options(),
-                           invite_code=request.session.get(_invite_key(game)))
+        services.join_game(game.pk, request.user, seat_options=seat_options, invite_code=invite_code)
     except services.GameError as exc:
         messages.error(request, str(exc))
     else:
         game.refresh_from_db()
         messages.success(request, _("You have joined. The game has started!") if game.status == Game.RUNNING
                          else _("You have joined."))
-    return redirect(game)
 
 
 def _invite_key(game: Game) -> str:
@@ -614,14 +618,7 @@ def accept_invitation(request, path: str):
         return None
     request.session[_invite_key(game)] = game.invite_code
     if game.status == Game.OPEN and services.seat_of(game, request.user) is None:
-        try:
-            services.join_game(game.pk, request.user, invite_code=game.invite_code)
-        except services.GameError as exc:
-            messages.error(request, str(exc))
-        else:
-            game.refresh_from_db()
-            messages.success(request, _("You have joined. The game has started!") if game.status == Game.RUNNING
-                             else _("You have joined."))
+        _join_and_say(request, game, invite_code=game.invite_code)
     return redirect(game)
 
 
