@@ -65,8 +65,16 @@ def _check_viewer(client, game, seat, user, token, names):
     page = _page(client, user, game.pk)
     assert _json(dict(page["view"])) == expected
     assert data["view_text"] == page["view_text"] == presentation.view_text(game.engine, expected, names)
-    page_moves = [(m["move"], m["label"], g["kind"]) for g in page["legal_groups"] for m in g["moves"]]
-    assert [(m["move"], m["label"], m["kind"]) for m in data["legal_moves"]] == page_moves
+    # the page's choices: those beside the board (legal_groups) and, when the board offers 6 or
+    # more targets, those chosen on the board, listed folded under it (board_groups, buttons with
+    # form="move-form"); together they are the API's, each once, each part in the API's order
+    api_moves = [(m["move"], m["label"], m["kind"]) for m in data["legal_moves"]]
+    side_moves = [(m["move"], m["label"], g["kind"]) for g in page["legal_groups"] for m in g["moves"]]
+    board_moves = [(m["move"], m["label"], g["kind"]) for g in page["board_groups"] for m in g["moves"]]
+    assert sorted(api_moves) == sorted(side_moves + board_moves)
+    for part in (side_moves, board_moves):
+        assert [m for m in api_moves if m in part] == part
+    assert page["board_choice_count"] == len(board_moves)
     if seat is None or seat not in game.to_act:
         assert data["legal_moves"] == []
     else:
