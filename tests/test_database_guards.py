@@ -28,7 +28,7 @@ GOOD_KEY = "k3Q9-zv_8pLx2mTqR7sWn4YbC6dHfJ1uEaGoVi5N0"
     "TRUNCATE games_game CASCADE",  # empties games_move through the foreign key
     # every table with a foreign key to games_game is named, or PostgreSQL refuses before the trigger
     "TRUNCATE games_move, games_seat, games_game, leagues_table, leagues_ratedgame, leagues_ratingchange, "
-    "games_chatmessage, games_chatmoderation, games_seatnote "
+    "games_chatmessage, games_chatmoderation, games_seatnote, games_seattakeover "
     "RESTART IDENTITY",
 ])
 def test_truncate_of_the_log_is_refused(started_game, sql):

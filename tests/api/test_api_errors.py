@@ -62,12 +62,15 @@ def test_a_stale_seq_is_refused_with_409_and_changes_nothing(client, game_and_to
     game, mover, _, tokens = game_and_tokens
     seen = client.get(f"/api/v1/games/{game.pk}", **_auth(tokens[mover])).json()
     # the seat decides on the page meanwhile: its decision moves on
-    act(game, mover, seen["legal_moves"][0]["move"])
+    made = seen["legal_moves"][0]["move"]
+    act(game, mover, made)
     game.refresh_from_db()
     before = _snapshot(game)
     legal_now = services.current_state(game)
     engine = game.engine_obj
-    candidates = engine.legal_moves(legal_now, mover) if mover in game.to_act else [seen["legal_moves"][0]["move"]]
+    pool = engine.legal_moves(legal_now, mover) if mover in game.to_act else [m["move"] for m in seen["legal_moves"]]
+    # not the move just made: a re-post of that one is answered "already made" (tests/test_repost.py)
+    candidates = [m for m in pool if m != made]
     data = _error(_post(client, game.pk, {"move": candidates[0], "seq": seen["seq"]}, tokens[mover]), 409, "stale")
     assert "moved on" in data["detail"]
     assert _snapshot(game) == before
