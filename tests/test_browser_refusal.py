@@ -41,7 +41,11 @@ def _in_viewport(page, selector):
 @pytest.mark.parametrize("width", [390, 1280])
 def test_stale_move_from_a_second_tab_is_seen_in_german(width, browser, live_server, transactional_db, started_game):  # noqa: F811
     game, users = started_game("hansa", 3)
-    seat, move = _to_multi_step(game)
+    seat, made = _to_multi_step(game)
+    game.refresh_from_db()
+    # a different move from the same old position: a re-post of exactly the move just made is
+    # answered "already made" (it stands), not refused as stale
+    move = next(m for m in get_engine(game.engine).legal_moves(game.state_cache, seat) if m != made)
     user = users[seat]
     user.language = "de"
     user.save(update_fields=["language"])
@@ -51,7 +55,7 @@ def test_stale_move_from_a_second_tab_is_seen_in_german(width, browser, live_ser
     second = first.context.new_page()
     second.goto(url)
     # the first tab moves
-    first.click(f'#move-form button[value="{move}"]')
+    first.click(f'#move-form button[value="{made}"]')
     first.wait_for_load_state()
     # the second tab, still at the old position, sends a typed move
     second.click("details.type-move summary")
