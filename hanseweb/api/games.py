@@ -16,7 +16,7 @@ from typing import Any, Literal
 from django.http import Http404
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Query, Router, Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, field_validator
 
 from games import history, presentation, services
 from games.forms import MAX_MOVE_LENGTH, MoveForm
@@ -106,6 +106,15 @@ class MoveIn(Schema):
                                   "something besides white space, no control, format or private-use character "
                                   "(tab and line breaks aside) and no U+FFFD; otherwise 400 `malformed`")
     seq: int = Field(ge=0, le=MAX_ID, description="the `seq` of the view or move list the move was chosen from")
+
+    @field_validator("seq", mode="before")
+    @classmethod
+    def _whole_number(cls, value):
+        # JSON Schema's "integer" is any number with no fractional part, so 28.0 is one (as the document
+        # says); strict mode would refuse it. 1.5, "28" and true are still 400 `malformed`.
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
 
 
 class MoveDone(Schema):
