@@ -111,8 +111,12 @@ class _Forms(HTMLParser):
             fields = self._form["fields"]
             if self._select not in fields or "selected" in a:
                 fields[self._select] = a.get("value", "")
-        elif tag == "button" and self._form is not None:
-            self._form["buttons"].append((a.get("name"), a.get("value"), a.get("class") or ""))
+        elif tag == "button" and (a.get("form") or self._form is not None):
+            # a button with a form attribute belongs to that form wherever it stands (as in a browser):
+            # the game page folds many board choices into a list under the board, outside #move-form
+            form = self.forms.get(a["form"]) if a.get("form") else self._form
+            if form is not None:
+                form["buttons"].append((a.get("name"), a.get("value"), a.get("class") or ""))
 
     def handle_endtag(self, tag):
         if tag == "form":
