@@ -55,7 +55,7 @@ def test_hansa_teutonica_panel_in_dutch_and_german_uses_the_rulebook_words():
     with translation.override("nl"):
         facts = _facts(holdings.holdings("hansa-teutonica", view))
         assert "Persoonlijke voorraad" in facts and "Voorraad" in facts
-        assert "handelaren" in facts["Persoonlijke voorraad"] and "koopman" in facts["Persoonlijke voorraad"]
+        assert "handelaars" in facts["Persoonlijke voorraad"] and "koopman" in facts["Persoonlijke voorraad"]
     with translation.override("de"):
         facts = _facts(holdings.holdings("hansa-teutonica", view))
         assert "Vorrat" in facts and "Lager" in facts and "Händler" in facts["Lager"]
