@@ -18,7 +18,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext as _
 
-from games.models import Game
+from games.models import Game, Seat
 
 from .models import League, Round, Season, Table
 
@@ -98,10 +98,13 @@ def player_calendar(request, pk: int, secret: str):
     """Every pending decision's deadline of the player, and the round starts of their seasons."""
     _check("player", pk, secret)
     cal = _calendar("Hanseweb: my deadlines and rounds")
-    running = Game.objects.filter(status=Game.RUNNING, seats__user_id=pk, seats__resigned=False,
-                                  deadline_at__isnull=False).defer("state_cache", "undo_state", "setup_events")
-    for game in running.prefetch_related("seats"):
-        seat = next(s for s in game.seats.all() if s.user_id == pk)
+    # From the player's own seats (the index on Seat.user): their running games only, whatever
+    # the site holds, without the games' state snapshots.
+    seats = (Seat.objects.filter(user_id=pk, resigned=False, game__status=Game.RUNNING, game__deadline_at__isnull=False)
+             .select_related("game").only("number", "game__id", "game__title", "game__to_act", "game__deadline_at",
+                                          "game__move_count").order_by("game__deadline_at", "game_id"))
+    for seat in seats:
+        game = seat.game
         if seat.number in (game.to_act or []):
             cal.add_component(_event(f"deadline-{game.pk}-{game.move_count}", f"Deadline: your move in {game.title}",
                                      game.deadline_at, game.get_absolute_url(),
@@ -142,6 +145,10 @@ class SafeAtom1Feed(Atom1Feed):
         super().add_item(*(xml_text(a) for a in args), **{k: xml_text(v) for k, v in kwargs.items()})
 
 
+# A game's columns the results feed shows (no state snapshot, undo state or setup events).
+RESULT_GAME = ("game__id", "game__title", "game__status", "game__result", "game__finished_at")
+
+
 def league_results(request, pk: int, secret: str):
     """An Atom feed of the league's finished games, newest first."""
     _check("league", pk, secret, _league_key(pk))
@@ -150,7 +157,7 @@ def league_results(request, pk: int, secret: str):
                      description=f"Finished games of {league.name}", language="en",
                      feed_url=settings.SITE_URL + request.path)
     tables = (Table.objects.filter(round__season__league=league, game__status=Game.FINISHED)
-              .select_related("game", "round__season").prefetch_related("game__seats__user")
+              .select_related("game").only("id", "round_id", *RESULT_GAME).prefetch_related("game__seats__user")
               .order_by("-game__finished_at")[:50])
     for table in tables:
         game = table.game

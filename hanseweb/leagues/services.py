@@ -914,12 +914,42 @@ def next_season(season: Season, user, *, starts_at=None) -> Season:
 def division_standings(division: Division) -> list:
     """The division's standings (``standings.Row`` list) from its finished games; each row has
     ``entry`` (dropped players stay listed, marked) and its ``games`` linked by id."""
+    return season_standings(division.season, divisions=[division])[division.pk]
+
+
+# A game's columns the standings read: its result (no state snapshot, no undo state).
+RESULT_COLUMNS = ("game__id", "game__status", "game__result")
+
+
+def season_standings(season: Season, divisions=None, tables=None, entries=None) -> dict[int, list]:
+    """{division id: the division's standings} for every division of ``season`` (or those given),
+    in a fixed number of queries whatever the number of divisions, players and games: the
+    season's entries (or ``entries``), its finished tables' results with their seats (or the
+    ``tables`` a page has read already, with ``game__seats`` prefetched)."""
     from . import standings as st
 
-    entries = {e.user_id: e for e in division.entries.select_related("user")}
-    tables = Table.objects.filter(division=division).select_related("game").prefetch_related("game__seats")
-    results = st.results_from_games([t.game for t in tables])
-    rows = st.standings(entries, results, names={uid: str(e.user) for uid, e in entries.items()})
-    for row in rows:
-        row.entry = entries.get(row.player)
-    return rows
+    divisions = list(season.divisions.all()) if divisions is None else divisions
+    wanted = {d.pk for d in divisions}
+    if entries is None:
+        entries = Entry.objects.filter(division__in=wanted).select_related("user")
+    if tables is None:
+        tables = (Table.objects.filter(division__in=wanted, game__status=Game.FINISHED)
+                  .select_related("game").only("id", "division_id", *RESULT_COLUMNS).prefetch_related("game__seats")
+                  .order_by())
+    by_division = {pk: {} for pk in wanted}
+    for entry in entries:
+        if entry.division_id in wanted:
+            by_division[entry.division_id][entry.user_id] = entry
+    games = {pk: [] for pk in wanted}
+    for table in tables:
+        if table.division_id in wanted:
+            games[table.division_id].append(table.game)
+    out = {}
+    for pk in wanted:
+        people = by_division[pk]
+        rows = st.standings(people, st.results_from_games(games[pk]),
+                            names={uid: str(e.user) for uid, e in people.items()})
+        for row in rows:
+            row.entry = people.get(row.player)
+        out[pk] = rows
+    return out

@@ -129,19 +129,29 @@ def revoke_invite(request, slug):
     return redirect(club)
 
 
+# What a list of games never shows: the state snapshot, the undo state and the setup events,
+# which only the game page replays from (``defer``: each is as large as the game's state).
+UNSHOWN_GAME = ("game__state_cache", "game__undo_state", "game__setup_events")
+
+
+def _listed_tables(tables):
+    """``tables`` with their games (without ``UNSHOWN_GAME``) and seats with users."""
+    return tables.select_related("game").defer(*UNSHOWN_GAME).prefetch_related("game__seats__user")
+
+
 @login_required
 def club(request, slug):
     club = get_object_or_404(Club, slug=slug)
     role = _member_or_403(club, request.user)
-    tables = (Table.objects.filter(round__season__league__club=club).select_related("game", "round__season__league")
-              .prefetch_related("game__seats__user").order_by("-game__last_move_at", "-pk"))
+    tables = _listed_tables(Table.objects.filter(round__season__league__club=club))
     return render(request, "leagues/club.html", {
         "club": club, "role": role, "organiser": role == Membership.ORGANISER,
         "members": club.memberships.select_related("user").order_by("-role", "user__display_name"),
         "leagues": club.leagues.prefetch_related("seasons"),
-        "running": [t for t in tables.filter(game__status=Game.RUNNING)[:50]],
-        "results": [t for t in tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at")[:20]],
-        "actions": club.actions.select_related("actor", "season")[:100],
+        "running": list(tables.filter(game__status=Game.RUNNING).order_by("-game__last_move_at", "-pk")[:50]),
+        "results": list(tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at", "-pk")[:20]),
+        # the season's name says its league's (``Season.__str__``): read with it, not per line
+        "actions": club.actions.select_related("actor", "season__league")[:100],
         "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
         "invites": [(invite, request.build_absolute_uri(invite.get_absolute_url()))
                     for invite in services.open_invites(club, request.user)],
@@ -151,19 +161,22 @@ def club(request, slug):
 
 def _club_ratings(club) -> dict:
     """The members' ratings for the games of the club's leagues, best first, and their latest
-    changes (the history)."""
-    engines = sorted(set(club.leagues.values_list("engine", flat=True)))
-    members = club.memberships.values_list("user_id", flat=True)
-    by_engine = []
-    for engine in engines:
-        rows = sorted(Rating.objects.filter(engine=engine, user_id__in=members).select_related("user"),
-                      key=lambda r: -r.ordinal)
-        by_engine.append({"engine": engine, "ratings": rows})
+    changes (the history). Two queries whatever the club and the site hold: the ratings (at most
+    members x titles rows), then the latest changes of those ratings (through the index on
+    ``RatingChange.rating``, so the club's own history is read, not the site's)."""
+    engines = sorted({league.engine for league in club.leagues.all()})
+    members = club.memberships.values("user_id")
+    rows = list(Rating.objects.filter(engine__in=engines, user_id__in=members).select_related("user"))
+    by_engine = [{"engine": engine, "ratings": sorted((r for r in rows if r.engine == engine), key=lambda r: -r.ordinal)}
+                 for engine in engines]
     # Only games the members may know of: this club's league games and listed games (another
     # club's league games are unlisted and not theirs to see).
-    changes = (RatingChange.objects.filter(rating__user_id__in=members, rating__engine__in=engines)
-               .filter(Q(game__listed=True) | Q(game__league_table__round__season__league__club=club))
-               .select_related("rating__user", "game")[:30])
+    club_games = Table.objects.filter(round__season__league__club=club).values("game_id")
+    changes = (RatingChange.objects.filter(rating_id__in=[r.pk for r in rows])
+               .filter(Q(game__listed=True) | Q(game_id__in=club_games))
+               .select_related("rating__user", "game").only(
+                   "at", "place", "mu_before", "sigma_before", "mu_after", "sigma_after",
+                   "rating__engine", "rating__user", "game__id", "game__title")[:30]) if rows else []
     return {"ratings": by_engine, "rating_changes": changes}
 
 
@@ -321,20 +334,28 @@ def create_season(request, pk):
 
 
 def season(request, pk):
-    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
+    """The season page: a fixed number of queries whatever the number of divisions, players and
+    games (the season's divisions, entries and tables are each read once and grouped here)."""
+    season = get_object_or_404(Season.objects.select_related("league__club", "previous__league"), pk=pk)
     club = season.league.club
     role, refused = _league_reader(request, season.league)
     if refused:
         return refused
     organiser = role == Membership.ORGANISER
-    divisions = []
+    division_list = list(season.divisions.all())
+    entries = list(season.entries.select_related("user", "division"))
+    tables = list(_listed_tables(Table.objects.filter(round__season=season)).select_related("round"))
+    standings = services.season_standings(
+        season, division_list, entries=entries, tables=[t for t in tables if t.game.status == Game.FINISHED])
+    names = {e.user_id: str(e.user) for e in entries}
     places = _places(season)
-    for division in season.divisions.all():
+    divisions = []
+    for division in division_list:
         rounds = {}
-        for table in (division.tables.select_related("game", "round").prefetch_related("game__seats__user")):
-            rounds.setdefault(table.round.number, {"tables": [], "byes": []})["tables"].append(table)
+        for table in tables:
+            if table.division_id == division.pk:
+                rounds.setdefault(table.round.number, {"tables": [], "byes": []})["tables"].append(table)
         planned = season.plan.get(str(division.pk), [])
-        names = {e.user_id: str(e.user) for e in season.entries.select_related("user")}
         for number, item in rounds.items():
             if number <= len(planned):
                 item["byes"] = [names.get(uid, uid) for uid in planned[number - 1].get("byes", [])]
@@ -343,17 +364,17 @@ def season(request, pk):
             if number not in rounds and season.league.format == League.ROUND_ROBIN:
                 upcoming.append({"number": number, "tables": [[names.get(u, u) for u in t] for t in item["tables"]],
                                  "byes": [names.get(u, u) for u in item.get("byes", [])]})
-        active = [e.user_id for e in season.entries.all() if e.division_id == division.pk and e.status == "active"]
+        active = [e.user_id for e in entries if e.division_id == division.pk and e.status == "active"]
         fairness = pairing.fairness(services._as_rounds(_by_place(planned, places)), active) \
             if planned and active else None
-        divisions.append({"division": division, "standings": services.division_standings(division),
+        divisions.append({"division": division, "standings": standings[division.pk],
                           "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
-    entry = season.entries.filter(user=request.user).first() if request.user.is_authenticated else None
+    entry = next((e for e in entries if e.user_id == request.user.pk), None) if request.user.is_authenticated else None
     context = {
         "season": season, "league": season.league, "club": club, "organiser": organiser,
         "divisions": divisions, "entry": entry,
-        "unplaced": season.entries.filter(division__isnull=True).select_related("user"),
-        "entries": season.entries.select_related("user", "division"),
+        "unplaced": [e for e in entries if e.division_id is None],
+        "entries": entries,
         "rounds": season.round_set.all(),
         "actions": season.actions.select_related("actor")[:50] if role is not None else [],
         "member": role is not None,
@@ -361,8 +382,7 @@ def season(request, pk):
     if organiser:
         context["replacements"] = (get_user_model().objects.filter(club_memberships__club=club)
                                    .exclude(league_entries__season=season).order_by("display_name"))
-        context["running_tables"] = Table.objects.filter(round__season=season, game__status=Game.RUNNING) \
-            .select_related("game", "round", "division").prefetch_related("game__seats__user")
+        context["running_tables"] = [t for t in tables if t.game.status == Game.RUNNING]
     return render(request, "leagues/season.html", context)
 
 
@@ -524,8 +544,10 @@ def standings_csv(request, pk):
     writer = csv.writer(response)
     writer.writerow(["division", "rank", "player", "games", "points", "score", "head_to_head",
                      "sonneborn_berger", "status", "forfeits"])
-    for division in season.divisions.all():
-        for row in services.division_standings(division):
+    divisions = list(season.divisions.all())
+    standings = services.season_standings(season, divisions)
+    for division in divisions:
+        for row in standings[division.pk]:
             writer.writerow([spreadsheet_safe(cell) for cell in (
                 division.name, row.rank, row.name, row.played, row.points, row.score, row.head_to_head,
                 row.sonneborn_berger, row.entry.status if row.entry else "", row.forfeits)])
