@@ -613,7 +613,7 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
 
 def _after_change(game: Game, *, previous_to_act: list[int], since: int | None = None,
                   present: int | None = None) -> list[int]:
-    """Autopilot for resigned seats, the bots' task when a bot is to act, then the announcement of
+    """The bots' task when a bot or the autopilot (a resigned seat) is to act, then the announcement of
     what is new: the game ended, or these seats have a new decision to make (``games.signals``; ``games.notifications`` listens
     and queues the mails in this transaction). Returns the seats newly to act.
 
@@ -622,7 +622,6 @@ def _after_change(game: Game, *, previous_to_act: list[int], since: int | None =
     another seat's move changed them, or its own move opened a window in which it decides again,
     as Zanzibar's last placement opens the set-aside). The seat that made the change in person
     (``present``: on the page or by mail) is told there, not by a turn mail."""
-    _autopilot(game)
     _schedule_bots(game)
     if game.status == Game.FINISHED:
         signals.game_ended.send(sender=Game, game=game)
@@ -658,21 +657,27 @@ def autopilot_move(game: Game, state: dict, seat: int) -> str:
     return choose_move(engine, state, seat, autopilot_level(), seed=game.pk * 8 + seat)
 
 
-def _autopilot(game: Game) -> None:
-    """Resigned seats are played by the autopilot (a bot) so the others can play on."""
+def autopilot_to_act(game: Game) -> list[Seat]:
+    """The resigned seats (played by the autopilot) with a decision pending now."""
+    if game.status != Game.RUNNING:
+        return []
+    return [s for s in game.seats.all() if s.resigned and s.number in (game.to_act or [])]
+
+
+def _autopilot_play(game: Game, seat: int, move: str, expected_seq: int) -> None:
+    """Log the autopilot's ``move`` for the resigned ``seat`` in the locked ``game``: the write
+    path's steps as for a player's move (log, then ``_after_change``, then the row), with channel
+    ``autopilot`` and no account. Raises ``StaleMove`` if the game moved on since
+    ``expected_seq`` or the seat has nothing to decide."""
     engine = game.engine_obj
-    resigned = {s.number: s for s in game.seats.all() if s.resigned}
-    for _step in range(10000):
-        if game.status != Game.RUNNING or not resigned:
-            return
-        state = game.state_cache
-        pending = [s for s in engine.to_act(state) if s in resigned]
-        if not pending:
-            return
-        seat = pending[0]
-        move = autopilot_move(game, state, seat)
-        _log(game, seat, move, Move.AUTOPILOT, None, engine.apply(state, seat, move))
-    raise RuntimeError(f"autopilot did not settle in game {game.pk}")
+    state = current_state(game)
+    previous = engine.to_act(state)
+    if game.status != Game.RUNNING or game.move_count != expected_seq or seat not in previous:
+        raise StaleMove("the game moved on")
+    since = game.move_count
+    _log(game, seat, move, Move.AUTOPILOT, None, engine.apply(state, seat, move))
+    _after_change(game, previous_to_act=previous, since=since)
+    fastsql.update(game, GAME_DERIVED)
 
 
 def bots_to_act(game: Game) -> list[Seat]:
@@ -692,8 +697,10 @@ BOT_TASK = _BotTask()
 
 def _schedule_bots(game: Game) -> None:
     """Queue the bots' task (``games.tasks.play_bots``) after this transaction commits, a few
-    seconds later (``HANSEWEB_BOT_DELAY_SECONDS``), on the bots' queue (``HANSEWEB_BOT_QUEUE``)."""
-    if BOT_TASK.active or not bots_to_act(game):
+    seconds later (``HANSEWEB_BOT_DELAY_SECONDS``), on the bots' queue (``HANSEWEB_BOT_QUEUE``),
+    when a practice bot or the autopilot of a resigned seat is to act. Neither decides in the
+    transaction (a web request, a mail, the deadline sweep) that made its turn come."""
+    if BOT_TASK.active or not (bots_to_act(game) or autopilot_to_act(game)):
         return
     from django.conf import settings
 
@@ -707,26 +714,34 @@ def _schedule_bots(game: Game) -> None:
 
 
 def bot_step(game_id: int) -> bool:
-    """One decision of a bot of a practice game whose turn it is, through the write path (channel
-    ``bot``). The bot decides outside the game's lock from its seat's view; the move is then
-    submitted with the move count it saw, so a game that moved on meanwhile refuses it as stale.
-    Returns whether a move was made."""
+    """One decision of a bot of a practice game, or of the autopilot of a resigned seat, whose
+    turn it is, through the write path (channel ``bot`` or ``autopilot``). The bot decides outside
+    the game's lock from its seat's view; the move is then submitted with the move count it saw,
+    so a game that moved on meanwhile refuses it as stale. Returns whether a move was made (or a
+    stale one refused: decide again)."""
     from games.bots import choose_move
 
     game = loaded(game_id)
     if game is None:
         return False
     seats = bots_to_act(game)
-    if not seats:
+    pilot = autopilot_to_act(game) if not seats else []
+    if not seats and not pilot:
         return False
-    seat = seats[0]
     state = current_state(game)
-    move = choose_move(game.engine_obj, state, seat.number, seat.bot, seed=game.pk * 8 + seat.number)
     try:
-        with transaction.atomic(), fastsql.batched(commit=True):
-            locked = _locked(game_id)
-            mine = next(s for s in locked.seats.all() if s.pk == seat.pk)
-            _submit(locked, mine, move, expected_seq=game.move_count, channel=Move.BOT, user=mine.user)
+        if seats:
+            seat = seats[0]
+            move = choose_move(game.engine_obj, state, seat.number, seat.bot, seed=game.pk * 8 + seat.number)
+            with transaction.atomic(), fastsql.batched(commit=True):
+                locked = _locked(game_id)
+                mine = next(s for s in locked.seats.all() if s.pk == seat.pk)
+                _submit(locked, mine, move, expected_seq=game.move_count, channel=Move.BOT, user=mine.user)
+        else:
+            number = pilot[0].number
+            move = autopilot_move(game, state, number)
+            with transaction.atomic(), fastsql.batched(commit=True):
+                _autopilot_play(_locked(game_id), number, move, game.move_count)
     except StaleMove:
         return True  # the game moved on: decide again
     return True

@@ -158,8 +158,10 @@ def send_chat_news(now=None) -> int:
 
 @shared_task(name="games.tasks.play_bots")
 def play_bots(game_id: int, seq: int | None = None) -> int:
-    """The bots of a practice game move (issue 30; docs/bots.md): each decision through the write
-    path with the ``bot`` channel. One task plays on while a bot is to act, for at most
+    """The bots of a practice game and the autopilot of resigned seats move (issue 30;
+    docs/bots.md): each decision through the write path with the ``bot`` or ``autopilot``
+    channel, never in the request that made their turn come. One task plays on while a bot or the
+    autopilot is to act, for at most
     ``HANSEWEB_BOT_TASK_SECONDS``, then queues itself again, so a table of bots never holds a
     worker for long; a human's turn ends it (their move queues the next one). Returns moves made."""
     import time

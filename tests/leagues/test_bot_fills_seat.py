@@ -61,3 +61,58 @@ def test_a_bot_plays_the_seats_of_a_player_dropped_before_the_round(running_seas
     client.force_login(someone)
     client.post(reverse("leagues:organise", args=[season.pk, "dropbot"]), {"player": someone.pk, "confirm": "yes"})
     assert Entry.objects.get(season=season, user=someone).status == Entry.ACTIVE
+
+
+def test_a_dropped_out_players_league_seat_is_played_by_the_worker_to_the_end(running_season, client, monkeypatch):
+    """The autopilot's moves come from the bots' task (in-process here, right after each commit):
+    the game ends by the rules with the seat resigned and ranked last, the standings count the
+    game for everyone at the table, and the game is rated as a league game."""
+    import random
+
+    from hanseweb.leagues import services
+    from hanseweb.leagues.ratings import rate_finished_games
+    from hanseweb.leagues.models import Division
+
+    from games import services as games
+
+    from ..conftest import committed
+
+    in_task, decide = [], games.autopilot_move
+    monkeypatch.setattr(games, "autopilot_move", lambda *a, **k: in_task.append(games.BOT_TASK.active) or decide(*a, **k))
+    season, organiser, members = running_season
+    with committed():
+        advance(season, 0)
+    division = season.divisions.get(level=1)
+    quitter = division.entries.first().user
+    with committed():
+        services.drop_player(season, organiser, quitter, bot_plays=True)
+        advance(season, 1)
+    table = Table.objects.get(round__season=season, round__number=2, game__seats__user=quitter)
+    game = table.game
+    seat = game.seats.get(user=quitter).number
+    engine = game.engine_obj
+    rng = random.Random(7)
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status != Game.RUNNING:
+            break
+        assert seat not in game.to_act  # the bots' task answered after the last commit
+        mover = game.to_act[0]
+        moves = engine.legal_moves(game.state_cache, mover)
+        buy = [m for m in moves if m.startswith(("fill", "buy", "build", "sell"))]
+        act(game, mover, rng.choice(buy or moves))
+    assert game.status == Game.FINISHED
+    pilot = game.moves.filter(channel=Move.AUTOPILOT, seat=seat)
+    assert pilot.count() >= 10 and not pilot.exclude(user=None).exists()
+    assert len(in_task) >= pilot.count() and all(in_task)  # every decision in the bots' task
+    assert set(game.moves.filter(seat=seat).values_list("channel", flat=True)) == {Move.AUTOPILOT}
+    assert game.result["resigned"] == [seat]
+    assert game.result["ranking"][seat] == max(game.result["ranking"])
+    rows = {row.player: row for row in services.division_standings(Division.objects.get(pk=table.division_id))}
+    for uid in table.seat_order:
+        assert game.pk in [g[0] for g in rows[uid].games]
+    assert rows[quitter.pk].entry.status == Entry.DROPPED
+    rate_finished_games()
+    from hanseweb.leagues.models import RatedGame
+
+    assert RatedGame.objects.get(game=game).applied

@@ -138,6 +138,12 @@ def play_game(client, game_id: int, rng: random.Random) -> int:
         if game.status != Game.RUNNING:
             return made
         seat = game.to_act[0]
+        if game.seats.get(number=seat).resigned:
+            # the autopilot decides in the bots' task (docs/bots.md), run here as its worker would
+            from games.tasks import play_bots
+
+            play_bots(game_id)
+            continue
         user = game.seats.get(number=seat).user
         move = rng.choice(game.engine_obj.legal_moves(games.current_state(game), seat))
         if made == 0:
