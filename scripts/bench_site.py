@@ -53,7 +53,7 @@ import benchkit  # noqa: E402
 TITLES = ["hansa", "hansa-teutonica", "die-hanse", "zanzibar"]
 # Share of the site's casual games per title (league engines are drawn with the same weights).
 # Hansa Teutonica's random games run to 3,000+ moves, so fewer of them keep the build quick.
-WEIGHTS = {"hansa": 0.3, "zanzibar": 0.3, "die-hanse": 0.32, "hansa-teutonica": 0.08}
+WEIGHTS = {"hansa": 0.3, "zanzibar": 0.3, "die-hanse": 0.34, "hansa-teutonica": 0.06}
 PLAYERS = (3, 4)
 PASSWORD = "bench-site-password-5127"
 TEMPLATE_TITLE = "bench-site template"
@@ -481,26 +481,33 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
     log(f"  {len(ratings)} ratings, {len(changes)} rating changes, {len(unrated)} finished games not yet rated "
         f"({time.monotonic() - t0:.0f} s)")
 
-    # mail: 20 sent outbox rows and one processed reply per game
+    # mail: 20 sent outbox rows and one processed reply per game (one row per game made here, the
+    # other 19 copied from it in the database with their own Message-IDs)
     t0 = time.monotonic()
     body = "It is your turn in a game of Hansa.\n" * 20
     out, inbound = [], []
     for g in plan.games:
         at = g["last"] or g["created"]
-        for k in range(20 if g["status"] != "open" else 1):
-            uid = g["users"][k % len(g["users"])]
-            out.append(OutboundEmail(user_id=uid, to=f"site{uid}@bench.invalid", kind="turn", subject=f"Your turn: {g['title']}",
-                                     text=body, message_id=f"<bench-{g['id']}-{k}@bench.invalid>", sent_at=at,
-                                     attempts=1))
+        out.append(OutboundEmail(user_id=g["users"][0], to=f"site{g['users'][0]}@bench.invalid", kind="turn",
+                                 subject=f"Your turn: {g['title']}", text=body,
+                                 message_id=f"<bench-{g['id']}@bench.invalid>", sent_at=at, attempts=1))
         if g["status"] != "open":
             inbound.append(InboundEmail(sender=f"site{g['users'][0]}@bench.invalid", recipients=["play@bench.invalid"],
                                         subject="Re: your turn", text="pass", status=InboundEmail.ACCEPTED,
                                         outcome="move made", processed_at=at, message_id=f"<re-{g['id']}@bench.invalid>"))
     OutboundEmail.objects.bulk_create(out, batch_size=5000)
     InboundEmail.objects.bulk_create(inbound, batch_size=5000)
+    cols = _columns(OutboundEmail)
+    copied = {"message_id": "replace(o.message_id, '@', '-' || k || '@')",
+              "sent_at": "o.sent_at - k * interval '7 hours'", "created_at": "o.sent_at - k * interval '7 hours'"}
     with connection.cursor() as cur:  # their dates follow their games'
         cur.execute("UPDATE mail_outboundemail SET created_at = sent_at")
+        cur.execute(f"INSERT INTO mail_outboundemail ({', '.join(cols)}) SELECT "
+                    + ", ".join(copied.get(c, f"o.{c}") for c in cols)
+                    + " FROM mail_outboundemail o CROSS JOIN generate_series(1, 19) AS k")
         cur.execute("UPDATE mail_inboundemail SET received_at = processed_at")
+        cur.execute("SELECT count(*) FROM mail_outboundemail")
+        out = range(cur.fetchone()[0])
     log(f"  {len(out)} outbox rows, {len(inbound)} inbound rows ({time.monotonic() - t0:.0f} s)")
 
     with connection.cursor() as cur:
@@ -561,7 +568,7 @@ def pages(info: dict, deep_url: str | None) -> list[tuple[str, str, str]]:
     return found
 
 
-OLDER = re.compile(r'<a href="(\?[^"]*)"[^>]*>([^<]*)</a>')
+OLDER = re.compile(r'<a href="([^"]*)"[^>]*>([^<]*)</a>')
 
 
 def deep_archive_url(client, depth: int) -> tuple[str | None, int]:
@@ -579,7 +586,7 @@ def deep_archive_url(client, depth: int) -> tuple[str | None, int]:
             candidate = re.sub(r"([?&])page=\d+", rf"\g<1>page={depth + 1}", nxt)
             if client.get(candidate).status_code == 200:
                 return candidate, depth
-        url = nxt if nxt.startswith("/") else "/archive/" + nxt
+        url = nxt if nxt.startswith("/") else "/archive/" + nxt.lstrip("/")
         seen += 1
     return (url if seen else None), seen
 
