@@ -236,6 +236,16 @@ def _columns(model, skip=("id",)) -> list[str]:
     return [f.column for f in model._meta.concrete_fields if f.column not in skip]
 
 
+def _insert_select(table: str, cols: list[str], over: dict, alias: str) -> str:
+    """``INSERT INTO table (cols) SELECT …``: each column from ``alias``'s row unless ``over`` gives
+    its expression."""
+    from django.db import connection
+
+    q = connection.ops.quote_name
+    return (f"INSERT INTO {table} ({', '.join(q(c) for c in cols)}) SELECT "
+            + ", ".join(over.get(c, f"{alias}.{q(c)}") for c in cols))
+
+
 def copy_games(plan: Plan, chunk: int = 500) -> None:
     """Copy the planned games in the database: game rows, seats and moves of their templates, with
     the plan's ids, players and dates (``INSERT … SELECT`` joined to the plan)."""
@@ -283,17 +293,14 @@ def copy_games(plan: Plan, chunk: int = 500) -> None:
             seats = [(g["id"], n, u) for g in part for n, u in enumerate(g["users"])]
             cur.execute("INSERT INTO bench_seats SELECT * FROM unnest(%s::bigint[], %s::int[], %s::bigint[])",
                         [[s[0] for s in seats], [s[1] for s in seats], [s[2] for s in seats]])
-            cur.execute(f"INSERT INTO games_game (id, {', '.join(game_cols)}) SELECT p.id, "
-                        + ", ".join(over.get(c, f"t.{c}") for c in game_cols)
+            cur.execute(_insert_select("games_game", ["id"] + game_cols, {"id": "p.id", **over}, "t")
                         + " FROM bench_plan p JOIN games_game t ON t.id = p.template")
             # an open game's template has one seat (its creator); the others are taken seats
-            cur.execute(f"INSERT INTO games_seat ({', '.join(seat_cols)}) SELECT "
-                        + ", ".join(seat_over.get(c, f"t.{c}") for c in seat_cols)
+            cur.execute(_insert_select("games_seat", seat_cols, seat_over, "t")
                         + " FROM bench_seats s JOIN bench_plan p ON p.id = s.game "
                           "JOIN games_seat t ON t.game_id = p.template AND "
                           "COALESCE(t.number, 0) = s.number")
-            cur.execute(f"INSERT INTO games_move ({', '.join(move_cols)}) SELECT "
-                        + ", ".join(move_over.get(c, f"m.{c}") for c in move_cols)
+            cur.execute(_insert_select("games_move", move_cols, move_over, "m")
                         + " FROM bench_plan p JOIN games_game t ON t.id = p.template "
                           "JOIN games_move m ON m.game_id = p.template "
                           "LEFT JOIN bench_seats s ON s.game = p.id AND s.number = m.seat")
@@ -502,8 +509,7 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
               "sent_at": "o.sent_at - k * interval '7 hours'", "created_at": "o.sent_at - k * interval '7 hours'"}
     with connection.cursor() as cur:  # their dates follow their games'
         cur.execute("UPDATE mail_outboundemail SET created_at = sent_at")
-        cur.execute(f"INSERT INTO mail_outboundemail ({', '.join(cols)}) SELECT "
-                    + ", ".join(copied.get(c, f"o.{c}") for c in cols)
+        cur.execute(_insert_select("mail_outboundemail", cols, copied, "o")
                     + " FROM mail_outboundemail o CROSS JOIN generate_series(1, 19) AS k")
         cur.execute("UPDATE mail_inboundemail SET received_at = processed_at")
         cur.execute("SELECT count(*) FROM mail_outboundemail")
