@@ -148,6 +148,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
             models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
         ]
+        # A player's games newest first (the API's list_my_games pages by game id): a page is read
+        # in index order from where the cursor points and stops, however many games the player has.
+        indexes = [models.Index(fields=["user", "game"], name="seat_user_game")]
 
     def __str__(self) -> str:
         return f"{self.user} in {self.game_id} (seat {self.number})"

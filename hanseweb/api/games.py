@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any, Literal
+from urllib.parse import urlencode
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Query, Router, Schema
 from pydantic import ConfigDict, field_validator
@@ -211,23 +212,53 @@ def _view(game: Game, seat: Seat | None) -> dict | None:
 
 # --- endpoints -----------------------------------------------------------------------
 
-@router.get("/games", response={200: list[GameSummary], **ERRORS}, operation_id="list_my_games", openapi_extra=links("list_my_games"),
-            summary="My games: open, running and finished, the ones waiting for me first")
-def list_my_games(request, status: Literal["open", "running", "finished"] | None = Query(
-        None, description="only the games of this status")):
-    games = (Game.objects.filter(seats__user=request.auth)
-             .defer("state_cache", "undo_state", "setup_events", "options")
-             .prefetch_related("seats__user").order_by("-last_move_at", "-created_at"))
+PAGE_SIZE, MAX_PAGE_SIZE = 50, 200
+NEXT_HEADERS = {
+    "X-Next-Cursor": {"description": "the `cursor` of the next page (older games); absent on the last page",
+                      "schema": {"type": "string", "pattern": "^[1-9][0-9]*$"}},
+    "Link": {"description": "`<the next page's URL>; rel=\"next\"` (RFC 8288); absent on the last page",
+             "schema": {"type": "string"}},
+}
+
+
+@router.get("/games", response={200: list[GameSummary], **ERRORS}, operation_id="list_my_games",
+            openapi_extra={"responses": {"200": {"links": LINKS["list_my_games"], "headers": NEXT_HEADERS}}},
+            summary="My games, newest first, a page at a time (the ones waiting for me first on each page)")
+def list_my_games(request, response: HttpResponse,
+                  status: Literal["open", "running", "finished"] | None = Query(
+                      None, description="only the games of this status"),
+                  cursor: int | None = Query(None, ge=1, le=MAX_ID, description=(
+                      "the next page: the `X-Next-Cursor` header of the page before (the games older than those)")),
+                  limit: int = Query(PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE, description="games per page")):
+    """Keyset pagination on the game's id (newest first): a page reads only its own rows, through
+    the seats' (user, game) index, at any depth; a game's id never changes, so walking the cursor
+    lists every game once even while the games go on. Only my own seat is read per game (my seat
+    number and whether it is my turn), never the games' state snapshots."""
+    seats = (Seat.objects.filter(user=request.auth).select_related("game")
+             .only("number", "resigned", "game_id", *(f"game__{f}" for f in SUMMARY_FIELDS)).order_by("-game_id"))
     if status:
-        games = games.filter(status=status)
+        seats = seats.filter(game__status=status)
+    if cursor is not None:
+        seats = seats.filter(game_id__lt=cursor)
+    page = list(seats[:limit + 1])
+    if len(page) > limit:
+        page = page[:limit]
+        following = page[-1].game_id
+        response["X-Next-Cursor"] = str(following)
+        query = {"cursor": following, "limit": limit, **({"status": status} if status else {})}
+        response["Link"] = f'<{request.build_absolute_uri(request.path)}?{urlencode(query)}>; rel="next"'
     rows = []
-    for game in games[:200]:
-        seat = services.seat_of(game, request.auth)
+    for seat in page:
+        game = seat.game
         rows.append({"id": game.pk, "title": game.title, "engine": game.engine, "engine_name": game.engine_obj.name,
                      "status": game.status, "my_seat": seat.number, "my_turn": _my_turn(game, seat),
                      "deadline_at": game.deadline_at, "move_count": game.move_count, "last_move_at": game.last_move_at})
-    rows.sort(key=lambda r: not r["my_turn"])
+    rows.sort(key=lambda r: not r["my_turn"])  # stable: newest first among the waiting and the rest
     return rows
+
+
+# The columns of a game its summary shows (no state snapshot, undo state, setup events or options).
+SUMMARY_FIELDS = ("id", "title", "engine", "status", "to_act", "deadline_at", "move_count", "last_move_at")
 
 
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, operation_id="get_game", openapi_extra=links("get_game"),
