@@ -8,6 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -78,6 +79,18 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # Each list reads one status in one order (docs/architecture.md "Lists at any size"): a
+        # partial index per list, so a page reads its rows in index order and stops.
+        indexes = [
+            # the archive, newest first, keyset (finished_at, id); and the same for one game
+            models.Index(F("finished_at").desc(), F("id").desc(), condition=models.Q(status="finished"),
+                         name="game_finished_order"),
+            models.Index(F("engine"), F("finished_at").desc(), F("id").desc(),
+                         condition=models.Q(status="finished"), name="game_finished_engine_order"),
+            # the lobby's games being played and open games
+            models.Index(F("last_move_at").desc(), condition=models.Q(status="running"), name="game_running_recent"),
+            models.Index(F("created_at").desc(), condition=models.Q(status="open"), name="game_open_recent"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} ({self.engine_obj.name})"
@@ -138,6 +151,12 @@ class Seat(models.Model):
     chat_told_id = models.PositiveBigIntegerField(default=0, editable=False)
     chat_muted = models.BooleanField(default=False)
     # A practice game's bot (games.bots, docs/bots.md): its level, or "" for a human player.
+    # The player's record (hanseweb.players.records), kept by the write path with each move so that
+    # no page counts a player's moves: decisions this seat's player made on the page or by mail
+    # (web, email; an undo included), and decisions its deadline made (timeout). A seat taken over
+    # starts again at zero; the counts so far stay with the old player (``SeatTakeover``).
+    decisions_made = models.PositiveIntegerField(default=0, editable=False)
+    timed_out = models.PositiveIntegerField(default=0, editable=False)
     bot = models.CharField(max_length=16, blank=True, default="", choices=[
         ("", _("a human player")), ("random", _("bot: random moves")), ("basic", _("bot: basic")),
         ("strong", _("bot: strong"))])
@@ -166,6 +185,9 @@ class SeatTakeover(models.Model):
     old_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     new_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     after_seq = models.PositiveIntegerField(help_text=_("The game's move count when the seat changed hands"))
+    # the old player's record at this seat up to the takeover (``Seat.decisions_made``, ``timed_out``)
+    old_decisions_made = models.PositiveIntegerField(default=0, editable=False)
+    old_timed_out = models.PositiveIntegerField(default=0, editable=False)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -529,8 +529,22 @@ def _log(game: Game, seat: int, text: str, channel: str, user, new_state: dict,
     move = fastsql.insert(Move(game=game, seq=game.move_count, seat=seat, user=user, text=text,
                                channel=channel, events=events))
     game.last_move_at = move.created_at
+    _count_for_record(game, seat, channel, user)
     _store(game, new_state, mover=seat, told=told)
     return move
+
+
+def _count_for_record(game: Game, number: int, channel: str, user) -> None:
+    """Keep the seat's record counters (``Seat.decisions_made``, ``timed_out``) with the move: the
+    seat's row is written in this step anyway (``_refresh_decisions`` always updates the mover)."""
+    if channel in (Move.WEB, Move.EMAIL) and user is not None:
+        for seat in game.seats.all():
+            if seat.number == number and seat.user_id == user.pk:
+                seat.decisions_made += 1
+    elif channel == Move.TIMEOUT:
+        for seat in game.seats.all():
+            if seat.number == number:
+                seat.timed_out += 1
 
 
 def _decision_key(engine, state: dict, seat: int) -> str:
@@ -556,7 +570,7 @@ def _refresh_decisions(game: Game, state: dict, mover: int | None, told: bool = 
                 seat.seen_seq = game.move_count
             changed.append(seat)
     for seat in changed:  # usually the mover alone; a plain UPDATE is far cheaper than bulk_update's CASE
-        fastsql.update(seat, ("decision_key", "decision_seq", "seen_seq"))
+        fastsql.update(seat, ("decision_key", "decision_seq", "seen_seq", "decisions_made", "timed_out"))
 
 
 def _store(game: Game, state: dict, mover: int | None = None, told: bool = False) -> None:
@@ -602,9 +616,11 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
             raise GameError(_("%(name)s already plays in this game.") % {"name": new_user})
         SeatNote.objects.filter(seat=seat).delete()
         Seat.objects.filter(pk=seat.pk).update(user=new_user, quiet_since_seq=None, reminded_seq=None,
-                                               seen_seq=game.move_count, chat_told_id=0)
+                                               seen_seq=game.move_count, chat_told_id=0,
+                                               decisions_made=0, timed_out=0)
         SeatTakeover.objects.create(game=game, seat=seat.number, old_user=old_user, new_user=new_user,
-                                    after_seq=game.move_count)
+                                    after_seq=game.move_count, old_decisions_made=seat.decisions_made,
+                                    old_timed_out=seat.timed_out)
         _load_seats(game)
         if seat.number in (game.to_act or []):  # the new player is told (games.notifications listens)
             signals.decisions_due.send(sender=Game, game=game, seats=[seat.number])
