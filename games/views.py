@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Count, Q, prefetch_related_objects
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -40,13 +40,17 @@ def lobby(request):
     context = {}
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)
-        mine = (
-            Game.objects.filter(seats__user=request.user).defer(*LARGE)
-            .prefetch_related("seats__user")
-            .order_by("-last_move_at", "-created_at")
-        )
+        # the games being played and waiting (all of them: a player has few), and the last 20
+        # finished: two reads through the player's seats, whatever the player's history holds
+        seated = Seat.objects.filter(user=request.user).values("game_id")
+        order = ("-last_move_at", "-created_at")
+        current = (Game.objects.filter(pk__in=seated, status__in=[Game.RUNNING, Game.OPEN]).defer(*LARGE)
+                   .order_by(*order))
+        ended = Game.objects.filter(pk__in=seated, status=Game.FINISHED).defer(*LARGE).order_by(*order)[:20]
+        mine = [*current, *ended]
+        prefetch_related_objects(mine, "seats__user")
         running, waiting, finished = [], [], []
-        for game in mine[:200]:
+        for game in mine:
             seat = services.seat_of(game, request.user)
             names = presentation.player_names(game)
             row = {"game": game, "seat": seat, "names": names,

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from django.core.cache import cache
-from django.db.models import Count, F, Q
+from django.db.models import Exists, OuterRef, Q, Subquery, Sum, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.models import Game, Move, Seat
+from games.models import Game, Seat, SeatTakeover
 
 RECORD_SECONDS = 300  # a player's record is counted at most every five minutes
 
@@ -46,12 +47,11 @@ def _names(game: Game) -> list[str]:
 
 def games_of(player, viewer, status: str, limit: int) -> list[Row]:
     seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False)
-             .filter(game__in=Game.objects.filter(visible_games(viewer)).values("pk"))
-             .select_related("game").distinct().order_by("-game__finished_at" if status == Game.FINISHED
+             .filter(_visible_here(viewer)).order_by("-game__finished_at" if status == Game.FINISHED
                                                           else "-game__last_move_at")[:limit])
     seats = list(seats)
     games = {g.pk: g for g in Game.objects.filter(pk__in=[s.game_id for s in seats])
-             .defer("state_cache", "undo_state", "setup_events").prefetch_related("seats__user")}
+             .defer(*LIST_COLUMNS).prefetch_related("seats__user")}
     rows = []
     for seat in seats:
         game = games[seat.game_id]
@@ -83,32 +83,41 @@ class Record:
 
 
 def record_of(player, viewer=None) -> Record:
-    """The player's record, counted from the log over the games ``viewer`` may see (all of them
-    for the player themself; cached for a few minutes per player and viewer)."""
+    """The player's record over the games ``viewer`` may see (all of them for the player themself;
+    cached for a few minutes per player and viewer). Read from the player's seats, whose counters
+    the write path keeps with each move (``Seat.decisions_made``, ``timed_out``), and from the seats
+    they handed over (``SeatTakeover``): two queries over the player's own games, whatever the
+    length of their games or the size of the site."""
     own = viewer is None or viewer.pk == player.pk
-    key = f"player-record:2:{player.pk}:{'own' if own else viewer.pk if viewer.is_authenticated else '-'}"
+    key = f"player-record:3:{player.pk}:{'own' if own else viewer.pk if viewer.is_authenticated else '-'}"
     found = cache.get(key)
     if found is not None:
         return Record(**found)
-    shown = Game.objects.all() if own else Game.objects.filter(visible_games(viewer))
-    shown = shown.values("pk")
-    decisions = Move.objects.filter(user=player, channel__in=[Move.WEB, Move.EMAIL])
-    # a timed-out decision is logged for the seat, without a user (a partial index keeps these few)
-    timed_out = Move.objects.filter(channel=Move.TIMEOUT, game__seats__user=player, game__seats__number=F("seat"))
-    seats = Seat.objects.filter(user=player, number__isnull=False).exclude(game__status=Game.OPEN)
-    finished = Seat.objects.filter(user=player, game__status=Game.FINISHED, number__isnull=False)
+    # a seat has its number from its game's start; the game's status and ranking are read per seat
+    # (a lookup by key each), never by joining the player's seats to the whole games table
+    game = Game.objects.filter(pk=OuterRef("game_id")).order_by()
+    seats = (Seat.objects.filter(user=player, number__isnull=False).order_by()
+             .annotate(status=Subquery(game.values("status")), ranking=Subquery(game.values("result__ranking"))))
+    handed = SeatTakeover.objects.filter(old_user=player)
     if not own:
-        decisions, timed_out = decisions.filter(game__in=shown), timed_out.filter(game__in=shown)
-        seats, finished = seats.filter(game__in=shown), finished.filter(game__in=shown)
-    decisions, timed_out = decisions.count(), timed_out.count()
-    seats = list(seats.values_list("resigned", flat=True))
-    finished = finished.values_list("number", "game__result")
-    wins = sum(1 for number, result in finished
-               if result and (result.get("ranking") or [None] * (number + 1))[number] == 1)
-    record = Record(decisions=decisions, timed_out=timed_out, resigned=sum(seats),
-                    games=len(seats), wins=wins, finished=len(finished))
+        seats = seats.filter(_visible_here(viewer))
+        handed = handed.filter(_visible_here(viewer))
+    rows = [row for row in seats.values_list("resigned", "decisions_made", "timed_out", "number", "status", "ranking")
+            if row[4] != Game.OPEN]
+    old = handed.aggregate(made=Coalesce(Sum("old_decisions_made"), 0), late=Coalesce(Sum("old_timed_out"), 0))
+    finished = [(number, ranking) for _r, _d, _t, number, status, ranking in rows if status == Game.FINISHED]
+    wins = sum(1 for number, ranking in finished
+               if isinstance(ranking, list) and number < len(ranking) and ranking[number] == 1)
+    record = Record(decisions=sum(r[1] for r in rows) + old["made"], timed_out=sum(r[2] for r in rows) + old["late"],
+                    resigned=sum(1 for r in rows if r[0]), games=len(rows), wins=wins, finished=len(finished))
     cache.set(key, record.__dict__, RECORD_SECONDS)
     return record
+
+
+def _visible_here(viewer) -> Q:
+    """A row of the player's (a seat, a handed-over seat) whose game ``viewer`` may see: checked
+    per row of the player's, not by listing every game the viewer may see."""
+    return Q(Exists(Game.objects.filter(visible_games(viewer)).filter(pk=OuterRef("game_id"))))
 
 
 @dataclass
@@ -119,24 +128,58 @@ class Search:
     until: date | None = None
 
 
-def archive(search: Search, viewer):
-    """Finished games matching ``search``, newest first (a queryset: the view paginates it)."""
-    games = Game.objects.filter(status=Game.FINISHED).filter(visible_games(viewer))
+@dataclass(frozen=True)
+class Page:
+    """One page of the archive: its games, newest first, and the keys of the pages beside it."""
+    games: list[Game]
+    newer: tuple[datetime, int] | None  # the first game's key, when newer games match
+    older: tuple[datetime, int] | None  # the last game's key, when older games match
+
+
+LIST_COLUMNS = ("state_cache", "undo_state", "setup_events", "options")  # a list shows none of them
+
+
+def archive(search: Search, viewer, *, after: tuple[datetime, int] | None = None,
+            before: tuple[datetime, int] | None = None, size: int = 25) -> Page:
+    """Finished games matching ``search`` that ``viewer`` may see, newest first, a page at a time
+    by keyset: ``after`` a game's key (finished_at, id), the page of older games after it;
+    ``before`` a key, the page of newer games before it. Read in the order of the partial index
+    ``game_finished_order`` (``game_finished_engine_order`` with a game chosen), so a page costs
+    the same at the archive's first page and at its last, and nothing counts the whole archive."""
+    games = Game.objects.filter(status=Game.FINISHED, finished_at__isnull=False).filter(
+        Exists(Game.objects.filter(visible_games(viewer)).filter(pk=OuterRef("pk"))))
     if search.engine:
         games = games.filter(engine=search.engine)
     if search.player:
-        games = games.filter(seats__user__display_name__icontains=search.player)
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), number__isnull=False,
+                                                        user__display_name__icontains=search.player)))
     zone = timezone.get_current_timezone()
     if search.since:
         games = games.filter(finished_at__gte=datetime.combine(search.since, time.min, zone))
     if search.until:
         games = games.filter(finished_at__lte=datetime.combine(search.until, time.max, zone))
-    ids = games.values("pk").distinct()
-    return (Game.objects.filter(pk__in=ids).defer("state_cache", "undo_state", "setup_events")
-            .prefetch_related("seats__user").order_by("-finished_at", "-pk"))
+    games = games.defer(*LIST_COLUMNS)
+    if before is not None:  # newer games: read upwards from the key, then turn the page round
+        at, pk = before
+        found = list(games.filter(finished_at__gte=at).filter(Q(finished_at__gt=at) | Q(pk__gt=pk))
+                     .order_by("finished_at", "pk")[:size + 1])
+        more = len(found) > size
+        found = found[:size][::-1]
+        page = Page(found, newer=_key(found[0]) if more and found else None,
+                    older=_key(found[-1]) if found else None)
+    else:
+        if after is not None:
+            at, pk = after
+            # the range on finished_at is the index's condition; the tie on it is settled by id
+            games = games.filter(finished_at__lte=at).filter(Q(finished_at__lt=at) | Q(pk__lt=pk))
+        found = list(games.order_by("-finished_at", "-pk")[:size + 1])
+        more = len(found) > size
+        found = found[:size]
+        page = Page(found, newer=_key(found[0]) if after is not None and found else None,
+                    older=_key(found[-1]) if more else None)
+    prefetch_related_objects(page.games, "seats__user")
+    return page
 
 
-def counts_by_engine(viewer) -> dict[str, int]:
-    rows = (Game.objects.filter(status=Game.FINISHED).filter(visible_games(viewer)).values("engine")
-            .annotate(n=Count("pk", distinct=True)))
-    return {r["engine"]: r["n"] for r in rows}
+def _key(game: Game) -> tuple[datetime, int]:
+    return game.finished_at, game.pk

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta
+from datetime import timezone as dt_timezone
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.decorators import ratelimit
@@ -62,18 +62,39 @@ class ArchiveForm(forms.Form):
         return data
 
 
+def _cursor(text: str | None):
+    """A page key from a link: "<finished_at in microseconds since 1970>-<id>"; None if it is not one."""
+    try:
+        micros, pk = (int(part) for part in (text or "").split("-"))
+        if micros < 0 or pk < 1 or pk > 2 ** 63:
+            return None
+        return datetime.fromtimestamp(0, dt_timezone.utc) + timedelta(microseconds=micros), pk
+    except (ValueError, OverflowError):
+        return None
+
+
+def _link(key) -> str:
+    at, pk = key
+    return f"{(at - datetime.fromtimestamp(0, dt_timezone.utc)) // timedelta(microseconds=1)}-{pk}"
+
+
 @login_required
 @ratelimit(group="archive", key="user", rate=throttle.rate("search_pages_per_user"), method="GET")
 def archive(request):
+    """Finished games, a page at a time: "older" and "newer" links carry the key (finished_at, id)
+    of the page's last or first game (records.archive), every filter kept."""
     form = ArchiveForm(request.GET or None)
     search = records.Search()
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
         search = records.Search(engine=data["game"], player=data["player"], since=data["since"], until=data["until"])
-    games = records.archive(search, request.user) if not form.is_bound or form.is_valid() else Game.objects.none()
-    page = Paginator(games, PAGE).get_page(request.GET.get("page"))
+    if form.is_bound and not form.is_valid():
+        page = records.Page([], None, None)
+    else:
+        page = records.archive(search, request.user, after=_cursor(request.GET.get("older")),
+                               before=_cursor(request.GET.get("newer")), size=PAGE)
     rows = []
-    for game in page:
+    for game in page.games:
         result = game.result or {}
         ranking, scores = result.get("ranking") or [], result.get("scores") or []
         seats = sorted((s for s in game.seats.all() if s.number is not None), key=lambda s: s.number)
@@ -82,6 +103,9 @@ def archive(request):
              "score": scores[s.number] if s.number < len(scores) else None, "resigned": s.resigned}
             for s in sorted(seats, key=lambda s: (ranking[s.number] if s.number < len(ranking) else 99, s.number))]})
     query = request.GET.copy()
-    query.pop("page", None)
-    return render(request, "players/archive.html", {"form": form, "page": page, "rows": rows,
-                                                    "query": query.urlencode()})
+    for name in ("page", "older", "newer"):
+        query.pop(name, None)
+    return render(request, "players/archive.html", {
+        "form": form, "rows": rows, "query": query.urlencode(),
+        "newer": _link(page.newer) if page.newer else None, "older": _link(page.older) if page.older else None,
+        "paged": bool(request.GET.get("older") or request.GET.get("newer"))})
