@@ -18,10 +18,17 @@ def _finish(game, ranking, scores, when):
     return game
 
 
-def _timeout(game, seat):
+def _timeout(game):
+    """The deadline plays the turn of whoever is to act (through the write path, as the beat does);
+    returns the seats it played for."""
+    from games import services
+
     game.refresh_from_db()
-    Move.objects.create(game=game, seq=game.move_count + 1, seat=seat, user=None, text="pass", channel=Move.TIMEOUT)
-    Game.objects.filter(pk=game.pk).update(move_count=game.move_count + 1)
+    seats = list(game.to_act)
+    Game.objects.filter(pk=game.pk).update(move_deadline_hours=24, deadline_at=datetime(2000, 1, 1, tzinfo=timezone.utc))
+    assert services.time_out(game.pk) > 0
+    game.refresh_from_db()
+    return seats
 
 
 @pytest.fixture(autouse=True)
@@ -35,8 +42,14 @@ def test_a_players_page_shows_games_places_record_and_no_email(client, started_g
     first = game.to_act[0]  # the starting player comes from the seed
     hero = user_of(game, first)
     act(game, first, game.engine_obj.legal_moves(game.state_cache, first)[0])  # one decision made
-    _timeout(game, first)  # one left to the deadline
-    _timeout(game, (first + 1) % 3)  # someone else's: not counted for the hero
+    game.refresh_from_db()
+    while first not in game.to_act:  # the others' turns, left to the deadline: not the hero's
+        _timeout(game)
+    assert _timeout(game) == [first]  # the hero's turn, left to the deadline
+    assert first not in _timeout(game)  # the next player's turn: not counted for the hero
+    others = Move.objects.filter(game=game, channel=Move.TIMEOUT).exclude(seat=first).count()
+    late = Move.objects.filter(game=game, channel=Move.TIMEOUT, seat=first).count()
+    assert late >= 1 and others >= 1 and Move.objects.filter(game=game, user=hero).count() == 1
     ranking, scores = [3, 3, 3], [12, 12, 12]
     ranking[first], scores[first] = 1, 40
     _finish(game, ranking, scores, datetime(2026, 5, 1, 12, tzinfo=timezone.utc))
@@ -47,7 +60,7 @@ def test_a_players_page_shows_games_places_record_and_no_email(client, started_g
     html = page.content.decode()
     assert hero.display_name in html and hero.email not in html
     assert game.title in html and "place 1" in html and "40 points" in html
-    assert "50 % — 1 made, 1 left to the deadline" in html
+    assert f"{round(100 / (1 + late))} % — 1 made, {late} left to the deadline" in html, others
     assert running.title not in html  # the hero does not sit there
     own = client.get(f"/players/{user_of(running, 0).pk}/").content.decode()
     assert running.title in own and "Running games" in own
