@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -161,23 +161,41 @@ def club(request, slug):
 
 def _club_ratings(club) -> dict:
     """The members' ratings for the games of the club's leagues, best first, and their latest
-    changes (the history). Two queries whatever the club and the site hold: the ratings (at most
-    members x titles rows), then the latest changes of those ratings (through the index on
-    ``RatingChange.rating``, so the club's own history is read, not the site's)."""
+    changes (the history): the ratings in one query (at most members x titles rows), their latest
+    changes in three (``_visible_changes``: the club's own history is read, not the site's)."""
     engines = sorted({league.engine for league in club.leagues.all()})
     members = club.memberships.values("user_id")
     rows = list(Rating.objects.filter(engine__in=engines, user_id__in=members).select_related("user"))
     by_engine = [{"engine": engine, "ratings": sorted((r for r in rows if r.engine == engine), key=lambda r: -r.ordinal)}
                  for engine in engines]
-    # Only games the members may know of: this club's league games and listed games (another
-    # club's league games are unlisted and not theirs to see).
-    club_games = Table.objects.filter(round__season__league__club=club).values("game_id")
-    changes = (RatingChange.objects.filter(rating_id__in=[r.pk for r in rows])
-               .filter(Q(game__listed=True) | Q(game_id__in=club_games))
-               .select_related("rating__user", "game").only(
-                   "at", "place", "mu_before", "sigma_before", "mu_after", "sigma_after",
-                   "rating__engine", "rating__user", "game__id", "game__title")[:30]) if rows else []
+    changes = _visible_changes(club, [r.pk for r in rows], 30) if rows else []
     return {"ratings": by_engine, "rating_changes": changes}
+
+
+def _visible_changes(club, rating_ids: list[int], count: int, batch: int = 200) -> list:
+    """The latest ``count`` changes of ``rating_ids`` in games the club's members may know of:
+    the club's league games and listed games (another club's league games are unlisted and not
+    theirs to see). The members' changes are read newest first in batches (through the index on
+    ``RatingChange.rating``), their games checked by primary key: never a join with every game
+    of the site, which PostgreSQL would hash whole to filter a few hundred changes. Three queries
+    unless a batch holds fewer than ``count`` visible changes (then one more pair per batch)."""
+    mine = RatingChange.objects.filter(rating_id__in=rating_ids)
+    chosen, before = [], None
+    while len(chosen) < count:
+        page = mine if before is None else mine.filter(Q(at__lt=before[0]) | Q(at=before[0], pk__lt=before[1]))
+        rows = list(page.order_by("-at", "-pk").values_list("pk", "game_id", "at")[:batch])
+        if not rows:
+            break
+        games = {g for _, g, _ in rows}
+        ours = Table.objects.filter(game_id__in=games, round__season__league__club=club).values("game_id")
+        visible = set(Game.objects.filter(pk__in=games).filter(Q(listed=True) | Q(pk__in=ours))
+                      .order_by().values_list("pk", flat=True))
+        chosen += [pk for pk, game, _ in rows if game in visible][:count - len(chosen)]
+        if len(rows) < batch:
+            break
+        before = (rows[-1][2], rows[-1][0])
+    return list(RatingChange.objects.filter(pk__in=chosen).select_related("rating__user")
+                .prefetch_related(Prefetch("game", queryset=Game.objects.only("id", "title")))) if chosen else []
 
 
 @login_required

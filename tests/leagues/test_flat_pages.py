@@ -121,3 +121,32 @@ def test_the_large_club_pages_show_everything_as_before(client, small_and_large)
     ics = client.get(feeds.player_calendar_url(members[0])).content.decode()
     if running is not None and running.seats.get(user=members[0]).number in running.to_act:
         assert f"your move in {running.title}" in ics.replace("\r\n ", "")
+
+
+def test_latest_rating_changes_are_those_of_games_the_members_may_know_of(client):
+    """The club page's history: the members' latest changes in the club's league games and in
+    listed games, newest first; a private game's change is left out, however new, also when the
+    members' changes are read in batches smaller than the list (``_visible_changes``)."""
+    from hanseweb.leagues.models import Rating, RatingChange
+    from hanseweb.leagues.views import _visible_changes
+
+    club, organiser, season, members = build_club(1, "R")
+    for listed in (True, False, True, False):
+        game = games.create_game(creator=members[0], engine="hansa", title=f"Casual {listed}", players=3,
+                                 listed=listed, seat_order=Game.SEAT_ORDER_JOINED)
+        for member in members[1:3]:
+            games.join_game(game.pk, member, invite_code=game.invite_code)
+        for seat in sorted(Game.objects.get(pk=game.pk).seats.all(), key=lambda s: -s.number)[:-1]:
+            games.resign(game.pk, seat.user)
+    ratings.rate_finished_games()
+    ids = list(Rating.objects.filter(user__in=members, engine="hansa").values_list("pk", flat=True))
+    everything = list(RatingChange.objects.filter(rating_id__in=ids).select_related("game"))  # newest first
+    club_games = set(Table.objects.filter(round__season__league__club=club).values_list("game_id", flat=True))
+    expected = [c.pk for c in everything if c.game.listed or c.game_id in club_games]
+    assert len(expected) < len(everything)  # the private games' changes are among them
+    for batch in (1, 2, 5, 200):
+        for count in (1, 4, 30):
+            assert [c.pk for c in _visible_changes(club, ids, count, batch=batch)] == expected[:count], (batch, count)
+    client.force_login(members[5])
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert "Casual True" in page and "Casual False" not in page
