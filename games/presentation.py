@@ -44,6 +44,11 @@ def fill_names(text: str, names: list[str], *, escape: bool = False) -> str:
     return _PLACEHOLDER.sub(name, html.escape(text) if escape else text)
 
 
+def fill_names_in_html(markup: str, names: list[str]) -> str:
+    """``fill_names`` for text that is HTML already: only the names are escaped."""
+    return fill_names(markup, [html.escape(n) for n in names])
+
+
 @functools.lru_cache(maxsize=None)
 def _seat_colours(slug: str, players: int) -> tuple[str, ...]:
     svg = _module(slug, "svg")
@@ -86,37 +91,58 @@ def _gettext(text: str) -> str:
     return _translated(get_language(), text)
 
 
-def tr(message) -> str:
-    """An engine text (a constant key, a ``msg`` or a ``Say``) in the active language (docs/i18n.md)."""
-    return render(getattr(message, "message", message), _gettext)
+def tr(message, name_moves=None) -> str:
+    """An engine text (a constant key, a ``msg`` or a ``Say``) in the active language (docs/i18n.md);
+    ``name_moves`` (see ``move_namer``) names the moves a message lists in words."""
+    return render(getattr(message, "message", message), _gettext, name_moves)
 
 
-def error_text(exc) -> str:
-    """An engine's or the site's error in the active language: ``IllegalMove`` keeps its message."""
+def move_namer(slug: str, view: dict, names: list[str], *, as_html: bool = False):
+    """A function naming moves (notations) in words for ``view``'s seat, each with its notation
+    small beside it: ``Go to North 1 (vanilla) [to n1]``, on the page ``<code class="notation">``.
+    For the moves a refusal lists or names (``games.engines.i18n.moves``)."""
+    from django.utils.html import escape
+
+    def name(moves: list[str]) -> str:
+        out = []
+        for move in moves:
+            said = fill_names(move_label(slug, view, move, names), names)
+            out.append(f'{escape(said)} <code class="notation">{escape(move)}</code>' if as_html else f"{said} [{move}]")
+        return "; ".join(out)
+
+    return name
+
+
+def _message_of(exc):
     message = getattr(exc, "message", None)
     if message is None and exc.args:
         message = getattr(exc.args[0], "message", None)
-    return tr(message) if message is not None else tr(str(exc))
+    return message
 
 
-def error_html(exc) -> str:
+def error_text(exc, name_moves=None) -> str:
+    """An engine's or the site's error in the active language: ``IllegalMove`` keeps its message."""
+    message = _message_of(exc)
+    return tr(message, name_moves) if message is not None else tr(str(exc))
+
+
+def error_html(exc, name_moves=None) -> str:
     """``error_text`` as HTML for the page: the words escaped, and a typed word or a move's notation
     (the message's ``lit`` parameters) as ``<code class="notation">``, shown as what it is (the
-    protocol, not a sentence of the page's language)."""
-    message = getattr(exc, "message", None)
-    if message is None and exc.args:
-        message = getattr(exc.args[0], "message", None)
-    return _html(message if message is not None else str(exc))
+    protocol, not a sentence of the page's language); the moves it names in words by
+    ``name_moves`` (``move_namer(..., as_html=True)``), their notation beside them."""
+    message = _message_of(exc)
+    return _html(message if message is not None else str(exc), name_moves)
 
 
-def _html(message) -> str:
+def _html(message, name_moves=None) -> str:
     from django.utils.html import escape
 
     if message is None:
         return ""
     if isinstance(message, str):
         return escape(_gettext(message) if message.strip() else message)
-    params = {name: _html_param(value) for name, value in (message.get("params") or {}).items()}
+    params = {name: _html_param(value, name_moves) for name, value in (message.get("params") or {}).items()}
     key = message["key"]
     try:
         return escape(_gettext(key) if key.strip() else key).format(**params)
@@ -124,17 +150,21 @@ def _html(message) -> str:
         return escape(key).format(**params)
 
 
-def _html_param(value) -> str:
+def _html_param(value, name_moves=None) -> str:
     from django.utils.html import escape
 
     from games.engines.i18n import is_message
 
     if is_message(value):
-        return _html(value)
+        return _html(value, name_moves)
     if isinstance(value, dict) and "lit" in value:
         return f'<code class="notation">{escape(value["lit"])}</code>'
+    if isinstance(value, dict) and "moves" in value:
+        if name_moves is not None:
+            return name_moves(value["moves"])
+        return ", ".join(f'<code class="notation">{escape(m)}</code>' for m in value["moves"])
     if isinstance(value, (list, tuple)):
-        return ", ".join(_html_param(v) for v in value)
+        return ", ".join(_html_param(v, name_moves) for v in value)
     if isinstance(value, str):
         return escape(_gettext(value) if value.strip() else value)
     return escape(str(value))

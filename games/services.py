@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import IllegalMove, get_engine
 from games.engines.events import event
-from games.engines.i18n import N_, lit, msg, say
+from games.engines.i18n import N_, moves, msg, say
 from games.engines.fairness import SEAT_ORDER_STREAM, rank_with_resignations  # pure; verify_game draws the same
 from games.engines.rng import Rng, seed_state
 
@@ -438,16 +438,20 @@ def _submit(game: Game, seat: Seat, text: str, *, expected_seq, channel, user) -
         # A player's move must be one of the listed choices. Some engines accept moves that only
         # the deadline sweep may make (Die Hanse's "timeout", HANSE-C4/C5); players cannot.
         if canonical not in engine.legal_moves(state, seat.number):
-            raise IllegalMove(say(N_("'{move}' is not one of your choices now"), move=lit(canonical)))
+            raise IllegalMove(say(N_("{move} is not one of your choices now"), move=moves([canonical])))
         new_state = engine.apply(state, seat.number, canonical)
     except IllegalMove as exc:
         from django.utils.html import escape
 
-        from .presentation import error_html, error_text
+        from .presentation import error_html, error_text, fill_names, fill_names_in_html, move_namer, player_names
 
-        refused = GameError(_("Not accepted: %(reason)s") % {"reason": error_text(exc)})
+        # the moves a refusal names (the choices, the move refused) in words, notation beside them
+        view, names = engine.view(state, seat.number), player_names(game)
+        reason = fill_names(error_text(exc, move_namer(game.engine, view, names)), names)
+        refused = GameError(_("Not accepted: %(reason)s") % {"reason": reason})
         # the same for the page, notation marked as such (games/_refusal.html)
-        refused.html = str(escape(_("Not accepted: %(reason)s"))) % {"reason": error_html(exc)}
+        reason = fill_names_in_html(error_html(exc, move_namer(game.engine, view, names, as_html=True)), names)
+        refused.html = str(escape(_("Not accepted: %(reason)s"))) % {"reason": reason}
         raise refused from None
     undo = (state, seat.number) if undoable(engine, state, new_state, seat.number) else None
     since = game.move_count

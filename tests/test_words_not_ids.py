@@ -10,21 +10,27 @@ from html import unescape
 from xml.etree import ElementTree
 
 import pytest
+from django.core import mail as django_mail
 from django.utils import translation
 
-from games import presentation
+from games import presentation, services
 from games.engines import get_engine
 from games.models import Game
+from games.reply_tokens import reply_address
 from hanseweb.accounts.models import User
+from hanseweb.mail.inbound import store
 from hanseweb.mail.models import OutboundEmail
 
 from .board_ids import board_ids, found_ids, without_notation
-from .conftest import act, user_of
+from .conftest import act, committed, user_of
 from .test_i18n import visible_text
 
 TITLES = {"hansa-teutonica": (2, 3, 5), "die-hanse": (3, 4), "zanzibar": (3, 5), "hansa": (3,)}
 LANGS = ("en", "nl", "de")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
+# Two player counts of each title for the site's pages, mails and refusals: the fewest and the
+# most the title seats.
+COUNTS = {"hansa-teutonica": (2, 5), "die-hanse": (3, 6), "zanzibar": (2, 5), "hansa": (2, 4)}
 
 
 def _svg_text(svg: str) -> str:
@@ -119,10 +125,10 @@ def _play(game, steps: int):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug", list(TITLES))
-def test_pages_and_mails_name_things_in_words(client, started_game, slug, lang):
-    engine = get_engine(slug)
-    game, users = started_game(engine=slug, players=3)
+@pytest.mark.parametrize("slug, players", [(slug, n) for slug in COUNTS for n in COUNTS[slug]])
+def test_pages_and_mails_name_things_in_words(client, settings, started_game, slug, players, lang):
+    settings.HANSEWEB_REPLY_DOMAIN = "play.hanseweb.test"
+    game, users = started_game(engine=slug, players=players)
     User.objects.filter(pk__in=[u.pk for u in users]).update(language=lang)
     OutboundEmail.objects.all().delete()
     _play(game, 14)
@@ -144,3 +150,107 @@ def test_pages_and_mails_name_things_in_words(client, started_game, slug, lang):
         assert not found_ids(slug, text), f"{mail.kind} mail ({lang}): {_around(slug, text)}"
         # the menu: each choice in words, the notation beside it
         assert re.search(r"^  1\. .+", mail.text, re.M)
+    # a reply by mail that is not a move: the answer says why, in words, and shows the choices again
+    user = user_of(game, seat)
+    reply_to = reply_address(game.pk, seat, game.move_count)  # as the turn mail of this decision has it
+    django_mail.outbox = []
+    typed = "qq zz"
+    with committed():
+        store(sender=user.email, recipients=[reply_to], subject="Re: turn", text=typed + "\n")
+    answers = [m for m in django_mail.outbox if m.to == [user.email]]
+    assert answers
+    text = without_notation(answers[-1].body).replace(game.title, " ")
+    assert typed in text  # the refusal is in it
+    assert not found_ids(slug, _words_only(text, typed)), f"mail answer ({lang}): {_around(slug, text)}"
+
+
+
+def _bad_moves(slug, state, seat, rnd) -> list[str]:
+    """Malformed and illegal texts for ``seat``'s decision: noise, a verb alone, a listed move with
+    something after it, with a board id of the title in place of its last word, a bare board id,
+    and a listed move of another kind. None of them is a legal move now."""
+    engine = get_engine(slug)
+    legal = [m for m in engine.legal_moves(state, seat) if m != "undo"]
+    ids = sorted(board_ids(slug)[0])
+    texts = ["qq zz", rnd.choice(ids), "to " + rnd.choice(ids)]
+    for move in rnd.sample(legal, min(2, len(legal))):
+        words = move.split()
+        texts += [words[0], move + " extra"]
+        if len(words) > 1:
+            texts.append(" ".join(words[:-1] + [rnd.choice(ids)]))
+    out = []
+    for text in texts:
+        try:
+            if engine.canonical(state, seat, text) in legal:
+                continue  # legal after all: not a refusal
+        except Exception:
+            pass
+        out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def _words_only(text: str, typed: str) -> str:
+    """A plain-text refusal without the notation beside its words (``[to n1]``) and without what the
+    player typed, which it quotes back as typed."""
+    text = re.sub(r"\[[^\]\n]*\]", " ", text)
+    for token in sorted(set(typed.split()), key=len, reverse=True):
+        text = re.sub(r"(?<![\w-])%s(?![\w-])" % re.escape(token), " ", text)
+    return text
+
+
+def _html_words(html: str) -> str:
+    """The visible words of an HTML refusal or page, without the notation shown small beside them."""
+    return visible_text(re.sub(r'<code class="notation">.*?</code>', " ", html, flags=re.S))
+
+
+@pytest.mark.parametrize("slug", list(COUNTS))
+def test_refusals_name_things_in_words(client, started_game, slug):
+    """Every refusal of a random game's decisions, for malformed and illegal texts, in en, nl and de,
+    as the mail answer and the API say it (plain text) and as the page shows it (HTML, and the page
+    itself after a refused post): the places, pieces and actions in words, the notation only beside
+    them (or what the player typed, quoted back). A refused move changes nothing."""
+    engine = get_engine(slug)
+    refusals = 0
+    for players in COUNTS[slug]:
+        game, users = started_game(engine=slug, players=players)
+        rnd = random.Random(players * 101 + len(slug))
+        pages = 0
+        for step in range(36):
+            game.refresh_from_db()
+            if game.status != Game.RUNNING or not game.to_act:
+                break
+            seat = rnd.choice(game.to_act)
+            state = game.state_cache
+            if step % 3 == 0 or step < 3:
+                user = user_of(game, seat)
+                for text in _bad_moves(slug, state, seat, rnd):
+                    for lang in LANGS:
+                        with translation.override(lang), pytest.raises(services.GameError) as info:
+                            services.submit_move(game.pk, user, text, expected_seq=game.move_count)
+                        refusal = info.value
+                        said = _words_only(str(refusal), text)
+                        assert not found_ids(slug, said), \
+                            f"{slug} ({players}, {lang}) refusing {text!r}: {found_ids(slug, said)}\n{refusal}"
+                        shown = _words_only(_html_words(getattr(refusal, "html", None) or ""), text)
+                        assert not found_ids(slug, shown), \
+                            f"{slug} ({players}, {lang}) page refusing {text!r}: {found_ids(slug, shown)}\n{refusal.html}"
+                        refusals += 1
+                    game.refresh_from_db()
+                    assert game.state_cache == state  # nothing changed
+                if pages < 2:  # the page after a refused post, in the reader's language
+                    pages += 1
+                    lang = LANGS[(step + players) % 3]
+                    User.objects.filter(pk=user.pk).update(language=lang)
+                    client.force_login(user)
+                    text = _bad_moves(slug, state, seat, rnd)[-1]
+                    client.post(f"/games/{game.pk}/move/", {"move": text, "seq": game.move_count, "typed": "1"})
+                    html = client.get(f"/games/{game.pk}/").content.decode()
+                    assert 'id="refused"' in html
+                    words = _html_words(html).replace(game.title, " ")
+                    for example in re.findall(r'placeholder="([^"]*)"', html):  # the "type a move" box's example
+                        words = words.replace(unescape(example), " ")
+                    words = _words_only(words, text)
+                    assert not found_ids(slug, words), f"{slug} ({players}, {lang}) page: {_around(slug, words)}"
+            legal = [m for m in engine.legal_moves(state, seat) if m != "undo"]
+            act(game, seat, rnd.choice(legal))
+    assert refusals > 100

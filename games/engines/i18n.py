@@ -33,24 +33,38 @@ def lit(value) -> dict:
     return {"lit": str(value)}
 
 
+def moves(values) -> dict:
+    """A parameter naming moves by their notation (the choices a refusal offers, or the move it
+    refused). Without a namer it is the notation joined by ", " (the engine's English ``str``);
+    the presentation names each move in words, its notation small beside it."""
+    return {"moves": [str(v) for v in values]}
+
+
+def _moves(value, name_moves) -> str:
+    return name_moves(value["moves"]) if name_moves is not None else ", ".join(value["moves"])
+
+
 def is_message(value) -> bool:
     return isinstance(value, dict) and isinstance(value.get("key"), str)
 
 
-def param(value, translate=_identity) -> str:
+def param(value, translate=_identity, name_moves=None) -> str:
     if is_message(value):
-        return render(value, translate)
+        return render(value, translate, name_moves)
     if isinstance(value, dict) and "lit" in value:
         return str(value["lit"])
+    if isinstance(value, dict) and "moves" in value:
+        return _moves(value, name_moves)
     if isinstance(value, (list, tuple)):
-        return ", ".join(param(v, translate) for v in value)
+        return ", ".join(param(v, translate, name_moves) for v in value)
     if isinstance(value, str):
         return translate(value) if value.strip() else value
     return str(value)
 
 
-def render(message, translate=_identity) -> str:
-    """``message`` (a constant key or a ``msg``) as text, through ``translate`` (e.g. gettext)."""
+def render(message, translate=_identity, name_moves=None) -> str:
+    """``message`` (a constant key or a ``msg``) as text, through ``translate`` (e.g. gettext);
+    ``name_moves`` (a list of notations -> text) says the ``moves`` parameters in words."""
     if message is None:
         return ""
     if isinstance(message, str):
@@ -58,7 +72,7 @@ def render(message, translate=_identity) -> str:
     if isinstance(message, dict) and "lit" in message:  # a name or notation, shown as it is
         return str(message["lit"])
     key = message["key"]
-    params = {name: param(value, translate) for name, value in (message.get("params") or {}).items()}
+    params = {name: param(value, translate, name_moves) for name, value in (message.get("params") or {}).items()}
     text = translate(key) if key.strip() else key
     try:
         return text.format(**params)

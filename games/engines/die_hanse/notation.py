@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove
-from ..i18n import N_, lit, say
+from ..i18n import N_, lit, moves, say
 from .board import BOARD, ascii_fold
 
 ALIASES = {
@@ -42,12 +42,12 @@ def canonical(legal: list, text: str) -> str:
         return hits[0]
     if len(hits) > 1:
         raise IllegalMove(say(N_("'{text}' is ambiguous: it could be {choices}"), text=lit(text.strip()[:60]),
-                          choices=lit(" / ".join(hits[:6]))))
+                          choices=moves(hits[:6])))
     raise IllegalMove(say(N_("'{text}' is not a legal move now; you can: {moves}"), text=lit(text.strip()[:60]),
                           moves=_menu(legal)))
 
 
 def _menu(legal: list):
     if len(legal) <= 12:
-        return lit(", ".join(legal))
-    return say(N_("{moves}, … ({n} moves in all)"), moves=lit(", ".join(legal[:10])), n=len(legal)).message
+        return moves(legal)
+    return say(N_("{moves}, … ({n} moves in all)"), moves=moves(legal[:10]), n=len(legal)).message

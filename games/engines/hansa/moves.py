@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..base import IllegalMove
-from ..i18n import N_, lit, say
+from ..i18n import N_, moves, say
 from . import actions, losses, placement
 from .board import BOARD
 from .notation import parse, text_of
@@ -87,8 +87,8 @@ def _explain(state: dict, seat: int, move) -> str:
     if state["owe"][seat]:
         owed = [BOARD.colour_names[int(k)] for k in state["owe"][seat]]
         if verb != "lose":
-            return say(N_("first choose which tile to lose ({owed}), e.g. '{example}'"), owed=owed,
-                       example=lit(losses.default_lose(state, seat)))
+            return say(N_("first choose which tile to lose ({owed}), e.g. {example}"), owed=owed,
+                       example=moves([losses.default_lose(state, seat)]))
         colour, value = move[1]
         if str(colour) not in state["owe"][seat]:
             return say(N_("you must lose a tile of {owed}, not {colour}"), owed=owed, colour=BOARD.colour_names[colour])
@@ -98,7 +98,7 @@ def _explain(state: dict, seat: int, move) -> str:
     phase = state["phase"]
     if phase == "place":
         if verb != "place":
-            return say(N_("place 2 stalls in a city first, e.g. '{example}'"), example=lit(placement.default_place(state, seat)))
+            return say(N_("place 2 stalls in a city first, e.g. {example}"), example=moves([placement.default_place(state, seat)]))
         try:
             placement.check_place(state, seat, move[1])
         except IllegalMove as exc:
@@ -106,13 +106,13 @@ def _explain(state: dict, seat: int, move) -> str:
         return N_("that placement is not possible")
     if phase == "fill":
         if verb != "fill":
-            return N_("first decide whether to fill the warehouses: 'fill' or 'no fill'")
+            return say(N_("first decide whether to fill the warehouses: {choices}"), choices=moves(["fill", "no fill"]))
         return N_("that is not possible now")
     if phase == "discard":
         if verb != "discard":
             n = len(state["tiles"][seat]) - BOARD.tile_limit
-            return say(N_("you have more than {limit} face-up tiles: discard {n} more, e.g. '{example}'"),
-                       limit=BOARD.tile_limit, n=n, example=lit(actions.default_discard(state, seat)))
+            return say(N_("you have more than {limit} face-up tiles: discard {n} more, e.g. {example}"),
+                       limit=BOARD.tile_limit, n=n, example=moves([actions.default_discard(state, seat)]))
         return say(N_("you have no face-up {tile}"), tile=kind_msg(*move[1]))
     # actions
     if verb == "fill":

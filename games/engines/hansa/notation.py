@@ -37,7 +37,7 @@ def _verb(word: str) -> str:
 
 def parse_city(words: list[str]) -> str:
     if not words:
-        raise IllegalMove(say(N_("name a city, e.g. '{example}'"), example=lit("move danzig")))
+        raise IllegalMove(say(N_("name a city, e.g. '{example}'"), example=lit("move Danzig")))
     name = "".join(words)
     aliases = BOARD.city_aliases
     if name in aliases:

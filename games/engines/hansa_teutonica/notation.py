@@ -6,7 +6,7 @@ import re
 import unicodedata
 
 from ..base import IllegalMove
-from ..i18n import N_, lit, say
+from ..i18n import N_, lit, moves, msg, say
 
 _KEEP = re.compile(r"[^a-z0-9+\- ]+")
 
@@ -50,12 +50,13 @@ def match(legal: list[str], text: str, prompt) -> str:
         return found[0]
     if len(found) > 1:
         raise IllegalMove(say(N_("'{text}' is ambiguous: it could be {choices}"), text=lit(text.strip()),
-                          choices=lit(", ".join(found[:6]))))
+                          choices=moves(found[:6])))
     if not legal:
         raise IllegalMove(N_("you have nothing to decide now"))
-    shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+    shown = moves(legal[:12]) if len(legal) <= 12 else msg(N_("{moves}, … ({n} moves in all)"), moves=moves(legal[:10]),
+                                                           n=len(legal))
     raise IllegalMove(say(N_("'{text}' is not possible now. {prompt} Possible moves: {moves}"), text=lit(text.strip()[:60]),
-                          prompt=_message(prompt), moves=lit(shown)))
+                          prompt=_message(prompt), moves=shown))
 
 
 def _message(prompt):

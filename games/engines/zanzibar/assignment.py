@@ -54,8 +54,8 @@ def explain(state: dict, seat: int, move: str) -> str:
         return say(N_("you have already set aside {n} card(s), exactly {quota} allowed; the remaining cards can "
                       "only be scored"), n=state["aside_n"][seat], quota=quota(state))
     if state["phase"] == "a5":
-        return N_("set a card aside ('set aside <card>') or keep your hand ('keep')")
-    return N_("score a card ('score <card>'), set one aside ('set aside <card>') or end your turn ('done')")
+        return N_("set a card aside or keep your hand")
+    return N_("score a card, set one aside or end your turn")
 
 
 def apply(s: dict, seat: int, move: str) -> None:

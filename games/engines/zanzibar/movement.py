@@ -13,7 +13,7 @@ a blocked place is simply not offered and the player stops or goes elsewhere.
 from __future__ import annotations
 
 from .state import P, merchant_msg, place_msg, board_of, log, merchant_name, merchants_of
-from ..i18n import N_, lit, msg, say  # noqa: F401
+from ..i18n import N_, lit, moves, msg, say  # noqa: F401
 
 MAX_MOVES = 3  # ZAN-9.1
 
@@ -78,34 +78,35 @@ def explain(state: dict, seat: int, move: str) -> str:
         what = merchant_msg(state, *pending["piece"])
         if pending["kind"] == "push":
             return say(N_("{merchant} must be pushed to a free neighbouring place of {at}, not where your merchant "
-                          "comes from: {options}"), merchant=what, at=lit(pending["at"]),
-                       options=lit(", ".join(f"'push {p}'" for p in pending["options"])))
-        return say(N_("choose any free place for the expelled {merchant}: 'expel <place>'"), merchant=what)
+                          "comes from: {options}"), merchant=what, at=place_msg(state, pending["at"]),
+                       options=moves(f"push {p}" for p in pending["options"]))
+        return say(N_("choose any free place for the expelled {merchant}"), merchant=what)
     if cur is not None:
         num, path = cur["num"], cur["path"]
         if words[0] != "to" or len(words) != 2:
-            return say(N_("your merchant {num} is moving: 'to <place>', or 'stop'") if len(path) > 1
-                       else N_("your merchant {num} is moving: 'to <place>', or 'cancel'"), num=num)
+            return say(N_("your merchant {num} is moving: choose the next place, or stop here") if len(path) > 1
+                       else N_("your merchant {num} is moving: choose the next place, or cancel the move"), num=num)
         q = words[1]
         if q not in board.info:
             return say(N_("there is no place called {place}"), place=lit(repr(q)))
         if len(path) - 1 >= num:
             return say(N_("merchant {num} has used its whole range of {num}"), num=num)
         if q not in board.adj[path[-1]]:
-            return say(N_("{place} is not joined by a road to {other}"), place=lit(q), other=lit(path[-1]))
+            return say(N_("{place} is not joined by a road to {other}"), place=place_msg(state, q),
+                       other=place_msg(state, path[-1]))
         if q in path:
-            return say(N_("a move may not visit {place} twice (ZAN-D-08)"), place=lit(q))
+            return say(N_("a move may not visit {place} twice (ZAN-D-08)"), place=place_msg(state, q))
         o = state["occ"].get(q)
         if o is not None:
             if o[0] == seat:
-                return say(N_("your own merchant {num} on {place} blocks the way"), num=o[1], place=lit(q))
+                return say(N_("your own merchant {num} on {place} blocks the way"), num=o[1], place=place_msg(state, q))
             if o[1] < num:
                 return say(N_("the stronger {merchant} on {place} blocks the way"), merchant=merchant_msg(state, *o),
-                           place=lit(q))
+                           place=place_msg(state, q))
             if o[1] == num:
                 return say(N_("the equally strong {merchant} on {place} has a free neighbouring place, so it can "
-                              "neither be pushed nor expelled"), merchant=merchant_msg(state, *o), place=lit(q))
-        return say(N_("you cannot step onto {place} now"), place=lit(q))
+                              "neither be pushed nor expelled"), merchant=merchant_msg(state, *o), place=place_msg(state, q))
+        return say(N_("you cannot step onto {place} now"), place=place_msg(state, q))
     if words[0] == "move" and len(words) == 2:
         num = int(words[1]) if words[1].isdigit() else None
         mine = merchants_of(state, seat)
@@ -116,7 +117,7 @@ def explain(state: dict, seat: int, move: str) -> str:
         if len(state["moved"]) >= MAX_MOVES:
             return N_("you have already moved 3 merchants this turn")
         return say(N_("merchant {num} cannot move: every neighbouring place is blocked"), num=num)
-    return N_("choose a merchant with 'move <number>', or end your movement with 'done'")
+    return N_("choose a merchant to move, or end your movement")
 
 
 def apply(s: dict, seat: int, move: str) -> None:

@@ -20,7 +20,7 @@ import unicodedata
 
 from ..base import IllegalMove
 from .board import Board
-from ..i18n import N_, lit, msg, say
+from ..i18n import N_, lit, moves, msg, say
 
 VERBS = {
     "place": "place", "put": "place",
@@ -91,7 +91,7 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
     if verb in PLACE_VERBS:
         if arg not in board.info:
             raise IllegalMove(say(N_("there is no place called {place}"), place=lit(repr(" ".join(args)))) if args
-                              else say(N_("'{verb}' needs a place, e.g. '{verb} n1'"), verb=lit(verb)))
+                              else say(N_("name a place; {hint}"), hint=_hint(legal)))
         return f"{verb} {arg}"
     if verb in NUMBER_VERBS:
         num = _number(args)
@@ -102,7 +102,7 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
         card = _card(board, arg)
         if card is None:
             raise IllegalMove(say(N_("no card matches {text}; cards are {cards}"), text=lit(repr(" ".join(args))),
-                                  cards=lit(", ".join(board.card_order))))
+                                  cards=list(board.card_order)))
         return f"{verb} {card}"
     # a bare argument: use the only kind of legal move that takes it
     if arg in board.info:
@@ -125,7 +125,7 @@ def parse(board: Board, text: str, legal: list[str]) -> str:
 def _hint(legal: list[str]) -> dict:
     if not legal:
         return msg(N_("you have nothing to decide now"))
-    shown = lit(", ".join(f"'{m}'" for m in legal[:12]))
+    shown = moves(legal[:12])
     if len(legal) > 12:
         return msg(N_("you can: {moves} (and {n} more)"), moves=shown, n=len(legal) - 12)
     return msg(N_("you can: {moves}"), moves=shown)

@@ -30,17 +30,17 @@ def explain(state: dict, seat: int, move: str) -> str:
     if state["sel"] is None:
         if words[0] == "place" and len(words) == 2:
             return say(N_("you have no unplaced merchant number {num}"), num=lit(words[1]))
-        return N_("choose a merchant to place first, e.g. 'place 7'")
+        return N_("choose a merchant to place first")
     if words[0] == "to" and len(words) == 2:
         p = words[1]
         board = board_of(state)
         if p not in board.info:
             return say(N_("there is no place called {place}"), place=lit(repr(p)))
         if p in state["occ"]:
-            return say(N_("{place} is already occupied (one merchant per place, ZAN-6.2)"), place=lit(p))
+            return say(N_("{place} is already occupied (one merchant per place, ZAN-6.2)"), place=place_msg(state, p))
         return say(N_("you already have a merchant in the {province} province; at set-up each colour may have only "
                       "one merchant per province (the sea counts as one)"), province=board.province[p])
-    return say(N_("place merchant {num} with 'to <place>', or 'cancel'"), num=state["sel"])
+    return say(N_("choose a free place for merchant {num}, or cancel"), num=state["sel"])
 
 
 def apply(s: dict, seat: int, move: str) -> None:

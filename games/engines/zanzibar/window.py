@@ -23,7 +23,7 @@ def explain(state: dict, seat: int, move: str) -> str:
         return N_("you have already answered; waiting for the other players")
     if move.startswith("set aside"):
         return say(N_("you do not hold the card {card}"), card=lit(repr(move[10:])))
-    return N_("answer 'keep' or 'set aside <card>'")
+    return N_("keep your hand or set a card aside")
 
 
 def apply(s: dict, seat: int, move: str) -> None:
