@@ -107,5 +107,4 @@ def archive(request):
         query.pop(name, None)
     return render(request, "players/archive.html", {
         "form": form, "rows": rows, "query": query.urlencode(),
-        "newer": _link(page.newer) if page.newer else None, "older": _link(page.older) if page.older else None,
-        "paged": bool(request.GET.get("older") or request.GET.get("newer"))})
+        "newer": _link(page.newer) if page.newer else None, "older": _link(page.older) if page.older else None})
