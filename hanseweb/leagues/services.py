@@ -914,14 +914,14 @@ def next_season(season: Season, user, *, starts_at=None) -> Season:
 def division_standings(division: Division) -> list:
     """The division's standings (``standings.Row`` list) from its finished games; each row has
     ``entry`` (dropped players stay listed, marked) and its ``games`` linked by id."""
-    return season_standings(division.season, divisions=[division])[division.pk]
+    return season_standings(None, divisions=[division])[division.pk]
 
 
 # A game's columns the standings read: its result (no state snapshot, no undo state).
 RESULT_COLUMNS = ("game__id", "game__status", "game__result")
 
 
-def season_standings(season: Season, divisions=None, tables=None, entries=None) -> dict[int, list]:
+def season_standings(season: Season | None, divisions=None, tables=None, entries=None) -> dict[int, list]:
     """{division id: the division's standings} for every division of ``season`` (or those given),
     in a fixed number of queries whatever the number of divisions, players and games: the
     season's entries (or ``entries``), its finished tables' results with their seats (or the
@@ -935,7 +935,7 @@ def season_standings(season: Season, divisions=None, tables=None, entries=None) 
     if tables is None:
         tables = (Table.objects.filter(division__in=wanted, game__status=Game.FINISHED)
                   .select_related("game").only("id", "division_id", *RESULT_COLUMNS).prefetch_related("game__seats")
-                  .order_by())
+                  .order_by("round__number", "division__level", "index"))  # each player's games in round order
     by_division = {pk: {} for pk in wanted}
     for entry in entries:
         if entry.division_id in wanted:
