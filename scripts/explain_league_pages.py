@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hanseweb.settings")
 GROWING = ("games_game", "games_seat", "leagues_table", "leagues_ratingchange", "leagues_rating",
            "leagues_organiseraction", "leagues_entry", "accounts_user", "leagues_round", "leagues_season")
+SLOW = 5.0  # ms: --verbose prints the plan of a query slower than this
 SMALL = 500  # a scan that returns fewer rows than this reads a small table: the planner's right choice
 
 
@@ -79,7 +80,7 @@ def build(games: int, seed: int) -> None:
             chosen[0] = heavy
         for number, user in enumerate(chosen[:game.players if game.status != "open" else 1]):
             seats.append(Seat(game=game, user=user, number=None if game.status == "open" else number,
-                              resigned=False))
+                              resigned=False, decision_key="d" * 32 if number in game.to_act else ""))
     Seat.objects.bulk_create(seats, batch_size=2000)
     # clubs, leagues, seasons: the league games are a share of the games above
     league_games = [g for g in game_rows if g.status != "open"]
@@ -178,7 +179,10 @@ def explain(verbose: bool = False) -> None:
                     continue
                 cur.execute("EXPLAIN (ANALYZE, FORMAT TEXT) " + sql)
                 plan = [row[0] for row in cur.fetchall()]
-                total += float(re.search(r"Execution Time: ([\d.]+)", plan[-1]).group(1))
+                spent = float(re.search(r"Execution Time: ([\d.]+)", plan[-1]).group(1))
+                total += spent
+                if verbose and spent > SLOW:
+                    print(f"-- {name}: {spent} ms", sql[:600], *plan, sep="\n")
                 for line in plan:
                     hit = re.search(r"Seq Scan on (\w+).*actual time=[\d.]+\.\.([\d.]+) rows=(\d+)", line)
                     if hit and hit.group(1) in GROWING and int(hit.group(3)) >= SMALL:

@@ -98,9 +98,14 @@ def player_calendar(request, pk: int, secret: str):
     """Every pending decision's deadline of the player, and the round starts of their seasons."""
     _check("player", pk, secret)
     cal = _calendar("Hanseweb: my deadlines and rounds")
-    # From the player's own seats (the index on Seat.user): their running games only, whatever
-    # the site holds, without the games' state snapshots.
+    # From the player's own seats (the index on Seat.user) whose decision is pending (the write
+    # path keeps ``decision_key`` non-empty exactly while the seat is in ``to_act``): without
+    # that filter PostgreSQL read every running game of the site to join them with the player's
+    # seats. (A game with a deadline has a move, by its player or by the deadline, within each
+    # deadline's hours, and every move refreshes the keys: none is left from before they existed.)
+    # No state snapshots are read.
     seats = (Seat.objects.filter(user_id=pk, resigned=False, game__status=Game.RUNNING, game__deadline_at__isnull=False)
+             .exclude(decision_key="")
              .select_related("game").only("number", "game__id", "game__title", "game__to_act", "game__deadline_at",
                                           "game__move_count").order_by("game__deadline_at", "game_id"))
     for seat in seats:
