@@ -105,7 +105,12 @@ def play_template(engine_slug: str, players: int, users: list, rng: random.Rando
         services.join_game(game.pk, user, invite_code=game.invite_code)
     game = Game.objects.get(pk=game.pk)
     engine = game.engine_obj
-    seat_users = {s.number: s.user_id for s in Seat.objects.filter(game=game)}
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    services.set_seats(game, seats)  # the seat objects the write path's helpers update
+    seat_users = {s.number: s.user_id for s in seats}
+    by_number = {s.number: s.user for s in seats}
+    # what the write path keeps per move besides the log (the seats' record counters), if it has it
+    count_for_record = getattr(services, "_count_for_record", None)
     carry = (services.current_state(game), None, None)
     rows, moves = [], []
     while engine.result(carry[0]) is None and (stop_at is None or len(rows) < stop_at):
@@ -115,6 +120,8 @@ def play_template(engine_slug: str, players: int, users: list, rng: random.Rando
         rows.append((seat, text))
         moves.append(Move(game=game, seq=len(rows), seat=seat, user_id=seat_users[seat], text=text,
                           channel=Move.WEB, events=engine.events(carry[0])))
+        if count_for_record is not None:
+            count_for_record(game, seat, Move.WEB, by_number[seat])
     state, undo_state, undo_seat = carry
     with transaction.atomic():
         Move.objects.bulk_create(moves, batch_size=2000)
@@ -122,9 +129,10 @@ def play_template(engine_slug: str, players: int, users: list, rng: random.Rando
         game.move_count = len(rows)
         game.undo_state, game.undo_seat = undo_state, undo_seat
         game.last_move_at = moves[-1].created_at if moves else game.started_at
-        game.seats.all()  # _store reads the seats (decision keys)
         services._store(game, state, mover=rows[-1][0] if rows else None, told=True)
         game.save()
+        for seat in seats:  # every seat as the write path leaves it (decision keys, counters)
+            seat.save()
     return game
 
 

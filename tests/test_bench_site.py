@@ -41,6 +41,9 @@ def every_copied_game_replays_to_its_stored_state(site):
         assert [m[0] for m in moves] == list(range(1, game.move_count + 1))
         by_seat = {s.number: s.user_id for s in seats}
         assert all(user == by_seat[seat] for _seq, seat, user in moves)  # the copy's players made its moves
+        for seat in seats:  # the record the write path keeps with each move (players' pages read it)
+            assert seat.decisions_made == sum(1 for _seq, number, _u in moves if number == seat.number)
+            assert seat.timed_out == 0
         state = services.replay(game)
         assert state == game.state_cache
         engine = game.engine_obj
