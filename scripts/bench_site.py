@@ -436,14 +436,14 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
         engine = rng.choices(engines, weights)[0]
         size = rng.choice(PLAYERS)
         status = rng.choices([Game.FINISHED, Game.RUNNING, Game.OPEN], [0.78, 0.19, 0.03])[0]
+        # the first is the heavy player's running game (the game page measured), the second open
+        status = {0: Game.RUNNING, 1: Game.OPEN}.get(i, status)
         if status == Game.OPEN:  # its creator's seat alone, like its template's
             players = [rng.choice(uids)]
         else:
             players = rng.sample(uids, size)
-            if i < heavy_share and heavy not in players:
+            if (i < heavy_share or i == 0) and heavy not in players:
                 players[rng.randrange(size)] = heavy
-                if i < 5:  # the game page measured: one of the heavy player's running games
-                    status = Game.RUNNING
         plan.add(engine, players, status, title=f"{FIRST[i % len(FIRST)]}'s {engine} game {i + 1}",
                  ended_days_ago=rng.uniform(0, 720), size=size)
     copy_games(plan)
@@ -540,7 +540,7 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
         "games": len(plan.games), "users": n_users, "clubs": len(clubs), "leagues": len(leagues),
         "seasons": len(seasons_made), "heavy": heavy, "club": clubs[0].slug,
         "league": biggest_season.league_id, "season": biggest_season.pk,
-        "game": running[0]["id"] if running else None,
+        "game": running[0]["id"],
         "heavy_games": sum(1 for g in plan.games if heavy in g["users"]),
         "running": sum(1 for g in plan.games if g["status"] == "running"),
         "finished": len(finished),
