@@ -36,7 +36,9 @@ LARGE = ("state_cache", "undo_state", "setup_events", "options")  # lists and an
 
 
 def lobby(request):
-    open_games = Game.objects.filter(status=Game.OPEN, listed=True).defer(*LARGE).prefetch_related("seats__user")
+    # open games show how many have joined: counted, not loaded with every seat and user
+    open_games = (Game.objects.filter(status=Game.OPEN, listed=True).defer(*LARGE)
+                  .annotate(joined=Count("seats")).order_by("-created_at"))
     context = {}
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)

@@ -290,3 +290,20 @@ def test_the_plans_read_the_lists_through_their_indexes():
             assert "game_finished_order" in found[0], f"{name}\n{found[0]}"
         if name == "engine":
             assert "game_finished_engine_order" in found[0], found[0]
+
+
+@pytest.mark.django_db
+def test_the_lobby_counts_who_joined_an_open_game_without_loading_its_seats(client):
+    from games import services
+
+    creator, joiner, visitor = UserFactory.create_batch(3)
+    with committed():
+        game = services.create_game(creator=creator, engine="hansa", title="Open table", players=3, listed=True)
+        services.join_game(game.pk, joiner)
+    client.force_login(visitor)
+    with CaptureQueriesContext(connection) as ctx:
+        page = client.get("/").content.decode()
+    assert re.search(r">Open table</a>\s*<span class=\"muted\">Hansa · 2/3 joined", page)
+    for q in ctx.captured_queries:
+        found = re.search(r'FROM "games_seat" WHERE "games_seat"."game_id" IN \(([^)]*)\)', q["sql"])
+        assert not found or str(game.pk) not in found.group(1).replace(" ", "").split(","), q["sql"]
