@@ -5,6 +5,7 @@ State is never stored as truth: it is ``engine.setup(players, seed, options)`` f
 reproducible from the log (see ``games.services.replay``).
 """
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -26,6 +27,44 @@ def new_salt() -> str:
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
+
+
+def reminder_window(hours: int | None) -> timedelta:
+    """How long before a deadline its reminder is due: when a quarter of the time for a decision
+    is left, at least one hour before."""
+    return max(timedelta(hours=1), timedelta(hours=hours or 0) / 4)
+
+
+def remind_at_for(deadline_at, hours: int | None):
+    """When the reminder of a decision whose deadline is ``deadline_at`` is due (None: none)."""
+    return None if deadline_at is None else deadline_at - reminder_window(hours)
+
+
+def remind_in_python(games) -> None:
+    """Set ``remind_at`` from the deadline of each game in ``games`` (a queryset), where the
+    database does not (SQLite; PostgreSQL's trigger of migration games/0019 does it itself)."""
+    by_time = {}
+    for pk, deadline, hours in games.values_list("pk", "deadline_at", "move_deadline_hours"):
+        by_time.setdefault(remind_at_for(deadline, hours), []).append(pk)
+    for remind_at, pks in by_time.items():
+        games.model.objects.filter(pk__in=pks).update(remind_at=remind_at)
+
+
+class GameQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        # ``remind_at`` follows ``deadline_at`` whoever writes it (an admin script, a test, a data
+        # fix): on PostgreSQL by the database's trigger, elsewhere here
+        from django.db import connections
+
+        if connections[self.db].vendor == "postgresql" or not ({"deadline_at", "move_deadline_hours"} & set(kwargs)) \
+                or "remind_at" in kwargs:
+            return super().update(**kwargs)
+        pks = list(self.values_list("pk", flat=True))
+        done = super().update(**kwargs)
+        remind_in_python(self.model.objects.filter(pk__in=pks))
+        return done
+
+    update.alters_data = True
 
 
 class Game(models.Model):
@@ -64,6 +103,16 @@ class Game(models.Model):
     move_count = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the reminder of the pending decisions is due (``remind_at_for``: a quarter of the time
+    # before the deadline, at least an hour), kept with ``deadline_at`` by a trigger on PostgreSQL
+    # (migration 0019) and by ``save``, the write path (``services._store``) and
+    # ``GameQuerySet.update`` (SQLite); cleared by ``games.tasks.send_reminders``
+    # once the game's seats have been seen to. Only games with a reminder to come are indexed.
+    remind_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # When the finished game was applied to the ratings (``hanseweb.leagues.ratings``; a RatedGame
+    # row's insert sets it, migration leagues/0008); the ratings task reads only finished games
+    # without it, through a partial index.
+    rated_at = models.DateTimeField(null=True, blank=True, editable=False)
     state_cache = models.JSONField(null=True, blank=True, editable=False)
     state_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     result = models.JSONField(null=True, blank=True)
@@ -76,6 +125,8 @@ class Game(models.Model):
     # game, not its history).
     setup_events = models.JSONField(default=list, blank=True, editable=False)
     last_move_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -90,6 +141,12 @@ class Game(models.Model):
             # the lobby's games being played and open games
             models.Index(F("last_move_at").desc(), condition=models.Q(status="running"), name="game_running_recent"),
             models.Index(F("created_at").desc(), condition=models.Q(status="open"), name="game_open_recent"),
+            # the periodic tasks (games.tasks, hanseweb.leagues.ratings): due items in due order
+            models.Index(fields=["remind_at", "id"], condition=models.Q(remind_at__isnull=False), name="game_remind_due"),
+            models.Index(fields=["deadline_at", "id"], condition=models.Q(status="running", deadline_at__isnull=False),
+                         name="game_running_deadline"),
+            models.Index(fields=["finished_at", "id"], condition=models.Q(status="finished", rated_at__isnull=True),
+                         name="game_unrated"),
         ]
 
     def __str__(self) -> str:
@@ -107,6 +164,11 @@ class Game(models.Model):
             self.commitment = commitment(self.seed, self.salt)
             if kwargs.get("update_fields") is not None:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "commitment"}
+        fields = kwargs.get("update_fields")
+        if fields is None or "deadline_at" in fields:  # the reminder follows the deadline
+            self.remind_at = remind_at_for(self.deadline_at, self.move_deadline_hours)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "remind_at"}
         super().save(*args, **kwargs)
 
     def commitment_holds(self) -> bool:

@@ -26,7 +26,7 @@ from hanseweb import fastsql
 from hanseweb.accounts.models import User
 
 from . import signals
-from .models import Game, Move, Seat
+from .models import Game, Move, Seat, remind_at_for
 
 UNDONE = N_("{player} took back their last step.")  # the log line of an undo (translated when shown)
 
@@ -515,7 +515,7 @@ def mark_told(seat: Seat, seq: int) -> None:
 
 
 # The Game columns that moves change: saved once per transaction, after its last move.
-GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at", "undo_state", "undo_seat",
+GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at", "remind_at", "undo_state", "undo_seat",
                 "last_move_at", "status", "finished_at", "result"]
 GAME_DERIVED_BUT_UNDO = [name for name in GAME_DERIVED if name != "undo_state"]
 
@@ -586,6 +586,7 @@ def _store(game: Game, state: dict, mover: int | None = None, told: bool = False
         game.deadline_at = timezone.now() + timedelta(hours=game.move_deadline_hours)
     else:
         game.deadline_at = None
+    game.remind_at = remind_at_for(game.deadline_at, game.move_deadline_hours)
     result = engine.result(state)
     if result is not None and game.status == Game.RUNNING:
         game.status = Game.FINISHED

@@ -9,14 +9,50 @@ from .models import Game
 log = logging.getLogger(__name__)
 
 
+# The columns of a game the periodic tasks read without moving it (never the snapshots).
+SNAPSHOTS = ("state_cache", "undo_state", "setup_events")
+
+
+def batches(queryset, key: str, nullable: bool = False):
+    """The rows of ``queryset`` (values of ``key`` and ``pk``) in ``(key, pk)`` order, read through
+    the index in keyset batches of ``HANSEWEB_TASK_BATCH_SIZE``: each batch starts after the last
+    row of the one before, so a row the caller leaves due (a failure, a game another worker holds)
+    does not come back in this run, and no OFFSET grows with the table. Stops when a batch is
+    short (nothing more is due) or when ``HANSEWEB_TASK_SECONDS`` have passed since the run began
+    (checked between batches; the next beat goes on from the oldest item still due). Yields pks.
+    ``nullable``: rows whose key is NULL come last (as PostgreSQL's index keeps them)."""
+    import time
+
+    from django.conf import settings
+    from django.db.models import F, Q
+
+    size, budget = settings.HANSEWEB_TASK_BATCH_SIZE, settings.HANSEWEB_TASK_SECONDS
+    started, after = time.monotonic(), None
+    while True:
+        page = queryset.order_by(F(key).asc(nulls_last=True), "pk")
+        if after is not None and after[0] is None:
+            page = page.filter(**{f"{key}__isnull": True, "pk__gt": after[1]})
+        elif after is not None:
+            # (key, pk) > after, with key >= after's as the index scan's lower bound
+            later = Q(**{f"{key}__gte": after[0]}) & (Q(**{f"{key}__gt": after[0]}) | Q(pk__gt=after[1]))
+            page = page.filter(later | Q(**{f"{key}__isnull": True}) if nullable else later)
+        rows = list(page.values_list(key, "pk")[:size])
+        for row in rows:
+            yield row[1]
+        if len(rows) < size or time.monotonic() - started >= budget:
+            return
+        after = rows[-1]
+
+
 @shared_task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines(now=None) -> int:
-    """Play the spec's default decision for every seat whose move deadline has passed."""
+    """Play the spec's default decision for every seat whose move deadline has passed, oldest
+    deadline first (``batches``: through the index of running games' deadlines)."""
     from .services import time_out
 
     now = now or timezone.now()
     made = 0
-    for game_id in Game.objects.filter(status=Game.RUNNING, deadline_at__lte=now).values_list("pk", flat=True)[:200]:
+    for game_id in batches(Game.objects.filter(status=Game.RUNNING, deadline_at__lte=now), "deadline_at"):
         try:
             if hold_for_vacation(game_id, now):
                 continue
@@ -48,7 +84,8 @@ def hold_for_vacation(game_id: int, now) -> bool:
     from .models import Seat
 
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id, status=Game.RUNNING).first()
+        game = Game.objects.select_for_update(of=("self",)).defer(*SNAPSHOTS) \
+            .filter(pk=game_id, status=Game.RUNNING).first()
         if game is None or game.deadline_at is None or game.deadline_at > now:
             return False
         seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act or [], resigned=False)
@@ -67,15 +104,13 @@ def hold_for_vacation(game_id: int, now) -> bool:
         return game.deadline_at > now
 
 
-def reminder_window(game: Game) -> timedelta:
-    """Remind when a quarter of the time for a decision is left (at least one hour before)."""
-    return max(timedelta(hours=1), timedelta(hours=game.move_deadline_hours) / 4)
-
-
 @shared_task(name="games.tasks.send_reminders")
 def send_reminders(now=None) -> int:
-    """One reminder per pending decision whose deadline is near, under each player's policy
-    (``notifications.may_remind``)."""
+    """One reminder per pending decision whose deadline is near (``Game.remind_at`` has come),
+    under each player's policy (``notifications.may_remind``). Reads only the games whose reminder
+    is due, oldest first, through their partial index (``batches``); locks each such game alone
+    (one at a time, skipping one a move holds: the next beat finds it), reads its snapshot only to
+    write a reminder, and clears its ``remind_at``: the game's next decision sets it again."""
     from django.db import transaction
 
     from . import notifications
@@ -83,22 +118,29 @@ def send_reminders(now=None) -> int:
 
     now = now or timezone.now()
     sent = 0
-    candidates = Game.objects.filter(status=Game.RUNNING, deadline_at__gt=now,
-                                     deadline_at__lte=now + timedelta(days=8)).values_list("pk", flat=True)
-    for game_id in candidates[:500]:
-        with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
-            if game.deadline_at is None or game.deadline_at - now > reminder_window(game):
-                continue
-            seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act, resigned=False)
-            for seat in seats:
-                if seat.reminded_seq == game.move_count:
-                    continue
-                if notifications.may_remind(game, seat, now):
-                    notifications.reminder(game, seat)
-                    sent += 1
-                seat.reminded_seq = game.move_count
-                seat.save(update_fields=["reminded_seq"])
+    for game_id in batches(Game.objects.filter(remind_at__lte=now), "remind_at"):
+        try:
+            with transaction.atomic():
+                game = (Game.objects.select_for_update(of=("self",), skip_locked=True).defer(*SNAPSHOTS)
+                        .filter(pk=game_id, remind_at__lte=now).first())
+                if game is None:
+                    continue  # a move holds it (and sets its next reminder), or it was seen to
+                if game.status == Game.RUNNING and game.deadline_at is not None and game.deadline_at > now:
+                    seats = Seat.objects.select_related("user").filter(game=game, number__in=game.to_act or [],
+                                                                       resigned=False)
+                    for seat in seats:
+                        if seat.reminded_seq == game.move_count:
+                            continue
+                        if notifications.may_remind(game, seat, now):
+                            notifications.reminder(game, seat)
+                            sent += 1
+                        seat.reminded_seq = game.move_count
+                        seat.save(update_fields=["reminded_seq"])
+                # over (or past its deadline: the deadline sweep's turn): no reminder is due any more
+                Game.objects.filter(pk=game.pk).update(remind_at=None)
+        except Exception:  # one broken game must not stop the others; its reminder is dropped
+            log.exception("reminder failed for game %s", game_id)
+            Game.objects.filter(pk=game_id, remind_at__lte=now).update(remind_at=None)
     return sent
 
 

@@ -230,6 +230,7 @@ CELERY_BEAT_SCHEDULE = {
     "chat-news": {"task": "games.tasks.send_chat_news", "schedule": timedelta(minutes=1)},
     "league-rounds": {"task": "hanseweb.leagues.tasks.start_due_rounds", "schedule": timedelta(minutes=5)},
     "ratings": {"task": "hanseweb.leagues.tasks.rate_finished_games", "schedule": timedelta(minutes=1)},
+    "mail-retention": {"task": "hanseweb.mail.tasks.delete_old_mail", "schedule": timedelta(hours=1)},
 }
 
 # --- email ----------------------------------------------------------------
@@ -252,6 +253,18 @@ DEFAULT_FROM_EMAIL = env("HANSEWEB_FROM_EMAIL", "Hanseweb <noreply@hanseweb.loca
 HANSEWEB_MAIL_RETRY_HOURS = float(env("HANSEWEB_MAIL_RETRY_HOURS", "48"))
 HANSEWEB_MAIL_RETRY_FIRST_SECONDS = int(env("HANSEWEB_MAIL_RETRY_FIRST_SECONDS", "60"))
 HANSEWEB_MAIL_RETRY_MAX_SECONDS = int(env("HANSEWEB_MAIL_RETRY_MAX_SECONDS", "3600"))
+# Retention (hanseweb.mail.tasks.delete_old_mail, hourly): outbox rows sent or given up more than
+# HANSEWEB_OUTBOX_RETENTION_DAYS ago, and received mail processed more than
+# HANSEWEB_INBOUND_RETENTION_DAYS ago, are deleted (unsent mail and the move log never). The
+# inbound age is at least HANSEWEB_INBOUND_DEDUP_DAYS: a received mail is its Message-ID's
+# de-duplication key, kept longer than any ESP retries a webhook. docs/configuration.md.
+HANSEWEB_OUTBOX_RETENTION_DAYS = float(env("HANSEWEB_OUTBOX_RETENTION_DAYS", "30"))
+HANSEWEB_INBOUND_RETENTION_DAYS = float(env("HANSEWEB_INBOUND_RETENTION_DAYS", "90"))
+HANSEWEB_INBOUND_DEDUP_DAYS = 7
+# The periodic tasks read what is due in batches of this many rows, oldest first, and go on to the
+# next batch while the run is younger than HANSEWEB_TASK_SECONDS (the next beat goes on from there).
+HANSEWEB_TASK_BATCH_SIZE = int(env("HANSEWEB_TASK_BATCH_SIZE", "200"))
+HANSEWEB_TASK_SECONDS = float(env("HANSEWEB_TASK_SECONDS", "45"))
 # /healthz/full reports mail as late (503) when a mail has waited longer than this
 HANSEWEB_HEALTH_MAIL_LATE_MINUTES = int(env("HANSEWEB_HEALTH_MAIL_LATE_MINUTES", "15"))
 # How long one attempt to hand a mail to the ESP may take (SMTP; anymail's HTTP ESPs: 30 s by

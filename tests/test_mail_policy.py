@@ -224,6 +224,7 @@ def test_a_quiet_debounced_seat_gets_no_reminder_and_a_digest_reader_only_before
     def reminders(now, **user_fields):
         User.objects.filter(pk=player.pk).update(**user_fields)
         Seat.objects.filter(game=game).update(reminded_seq=None)
+        Game.objects.filter(pk=game.pk).update(deadline_at=deadline)  # as a fresh decision: its reminder is due
         mail.outbox = []
         with committed():
             send_reminders(now=now)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from games.models import Game
 
@@ -45,8 +46,13 @@ def rate_game(game_id: int) -> bool:
     so a second caller waits for the first and then finds it."""
     try:
         with transaction.atomic():
-            game = Game.objects.filter(pk=game_id, status=Game.FINISHED).first()
-            if game is None or RatedGame.objects.filter(game=game).exists():
+            game = Game.objects.defer("state_cache", "undo_state", "setup_events") \
+                .filter(pk=game_id, status=Game.FINISHED).first()
+            if game is None:
+                return False
+            # the game leaves the ratings task's index (Game.rated_at) with this transaction
+            Game.objects.filter(pk=game.pk).update(rated_at=timezone.now())
+            if RatedGame.objects.filter(game=game).exists():
                 return False
             ranking = (game.result or {}).get("ranking")
             rated = is_rated(game) and bool(ranking) and game.players >= 2
@@ -73,8 +79,16 @@ def rate_game(game_id: int) -> bool:
         return False
 
 
-def rate_finished_games(limit: int = 500) -> int:
-    """Apply every finished game not yet rated, oldest first. Returns how many were applied."""
-    ids = list(Game.objects.filter(status=Game.FINISHED, rated__isnull=True)
-               .order_by("finished_at", "pk").values_list("pk", flat=True)[:limit])
-    return sum(rate_game(game_id) for game_id in ids)
+def rate_finished_games(limit: int | None = None) -> int:
+    """Apply every finished game not yet rated, in the order they finished: only the finished
+    games without ``Game.rated_at``, read through their partial index in batches (``games.tasks.batches``),
+    so a run costs what it rates, not the games rated before. Returns how many were applied."""
+    from games.tasks import batches
+
+    done = 0
+    for number, game_id in enumerate(batches(Game.objects.filter(status=Game.FINISHED, rated_at__isnull=True),
+                                             "finished_at", nullable=True)):
+        if limit is not None and number >= limit:
+            break
+        done += rate_game(game_id)
+    return done

@@ -51,7 +51,10 @@ class OutboundEmail(models.Model):
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["sent_at", "created_at"]),
                    models.Index(fields=["next_attempt_at"], condition=models.Q(sent_at__isnull=True),
-                                name="mail_outbox_unsent_due")]
+                                name="mail_outbox_unsent_due"),
+                   # retention (tasks.delete_old_mail): the rows given up, by when
+                   models.Index(fields=["given_up_at", "id"], condition=models.Q(given_up_at__isnull=False),
+                                name="mail_outbox_given_up")]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to}: {self.subject}"
@@ -93,6 +96,10 @@ class InboundEmail(models.Model):
 
     class Meta:
         ordering = ["-received_at"]
+        indexes = [
+            # retention (tasks.delete_old_mail): mail done with, by when it came
+            models.Index(fields=["received_at", "id"], condition=~models.Q(status="pending"), name="mail_inbound_done"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["sender", "message_id"], name="mail_inbound_one_per_message_id",
                                     condition=models.Q(repeat_of__isnull=True) & ~models.Q(message_id="")),

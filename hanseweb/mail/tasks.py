@@ -232,13 +232,64 @@ def process_inbound(inbound_id: int) -> str:
 
 @shared_task(name="hanseweb.mail.tasks.sweep_inbound")
 def sweep_inbound() -> int:
-    """Re-enqueue received mail still unprocessed a minute after it arrived."""
+    """Re-enqueue received mail still unprocessed a minute after it arrived, oldest first (the
+    index on ``status`` holds the few pending rows; in batches: ``games.tasks.batches``)."""
+    from games.tasks import batches
+
     cutoff = timezone.now() - timedelta(minutes=1)
-    ids = list(InboundEmail.objects.filter(status=InboundEmail.PENDING, received_at__lt=cutoff)
-               .values_list("pk", flat=True)[:500])
-    for pk in ids:
+    queued = 0
+    for pk in batches(InboundEmail.objects.filter(status=InboundEmail.PENDING, received_at__lt=cutoff), "received_at"):
         process_inbound.delay(pk)
-    return len(ids)
+        queued += 1
+    return queued
+
+
+def _delete_in_batches(queryset, key: str) -> int:
+    """Delete the rows of ``queryset`` a batch (``HANSEWEB_TASK_BATCH_SIZE``) at a time, oldest
+    ``key`` first, each batch in a transaction of its own, while the run is younger than
+    ``HANSEWEB_TASK_SECONDS``. Returns the rows deleted."""
+    import time
+
+    started, deleted = time.monotonic(), 0
+    size = settings.HANSEWEB_TASK_BATCH_SIZE
+    while True:
+        ids = list(queryset.order_by(key, "pk").values_list("pk", flat=True)[:size])
+        if ids:
+            with transaction.atomic():
+                deleted += queryset.model.objects.filter(pk__in=ids).delete()[1].get(queryset.model._meta.label, 0)
+        if len(ids) < size or time.monotonic() - started >= settings.HANSEWEB_TASK_SECONDS:
+            return deleted
+
+
+def inbound_retention_days() -> float:
+    """How long processed received mail is kept: ``HANSEWEB_INBOUND_RETENTION_DAYS``, but never
+    less than ``HANSEWEB_INBOUND_DEDUP_DAYS`` (a stored mail is the key that tells a resent copy of
+    it, by Message-ID or ESP event id, from a new mail)."""
+    return max(settings.HANSEWEB_INBOUND_RETENTION_DAYS, settings.HANSEWEB_INBOUND_DEDUP_DAYS)
+
+
+@shared_task(name="hanseweb.mail.tasks.delete_old_mail")
+def delete_old_mail(now=None) -> dict:
+    """Retention (docs/configuration.md): delete outbox rows sent, or given up (failed or
+    obsolete), more than ``HANSEWEB_OUTBOX_RETENTION_DAYS`` ago, and received mail done with
+    (processed, ignored, a repeat, unreadable) and received more than ``inbound_retention_days()``
+    ago, in batches through partial indexes. Mail still to be
+    sent and mail still to be processed are never deleted, nor anything of a game's log. A received
+    mail that a newer copy (``repeat_of``) points at is kept until that copy is old enough too:
+    repeats go first, their original after. Returns the rows deleted per table."""
+    now = now or timezone.now()
+    outbox_cutoff = now - timedelta(days=settings.HANSEWEB_OUTBOX_RETENTION_DAYS)
+    sent = _delete_in_batches(OutboundEmail.objects.filter(sent_at__lt=outbox_cutoff), "sent_at")
+    given_up = _delete_in_batches(OutboundEmail.objects.filter(sent_at__isnull=True, given_up_at__lt=outbox_cutoff),
+                                  "given_up_at")
+    inbound_cutoff = now - timedelta(days=inbound_retention_days())
+    old = InboundEmail.objects.filter(received_at__lt=inbound_cutoff).exclude(status=InboundEmail.PENDING)
+    repeats = _delete_in_batches(old.filter(repeat_of__isnull=False), "received_at")
+    originals = _delete_in_batches(old.filter(repeat_of__isnull=True).exclude(repeats__isnull=False), "received_at")
+    deleted = {"outbox": sent + given_up, "inbound": repeats + originals}
+    if any(deleted.values()):
+        log.info("retention: deleted %(outbox)d outbox rows and %(inbound)d received mails", deleted)
+    return deleted
 
 
 @shared_task(name="hanseweb.mail.tasks.poll_imap")
