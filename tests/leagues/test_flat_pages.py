@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def build_club(n: int, tag: str):
-    """A club of 6n members with one Hansa league of n seasons; the first season runs with n
+    """A club of 6n members with one Hansa league of n seasons; the last one made runs with n
     divisions of 6 (two tables of 3), its first round's games made, one table of the first
     division finished (by resignations) and rated; every other table running. Returns (club, organiser, season,
     members)."""
