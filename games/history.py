@@ -16,7 +16,7 @@ from games.engines.events import visible
 from hanseweb import fastsql
 
 from .models import Game, Move
-from .presentation import event_text, fill_names
+from .presentation import event_text, fill_names, ids_in_words
 from .services import HUMAN, UNDO
 
 PAGE = 40  # moves per screenful of log (game page, mails, each page of the full log)
@@ -49,16 +49,59 @@ def _lines(game: Game, rows: list[tuple], viewer, names: list[str], with_setup: 
         for ev in visible(game.setup_events or [], viewer):
             out.append({"seq": 0, "seat": ev["seat"], "text": fill_names(event_text(ev), names),
                         "at": game.started_at, "channel": ""})
+    replayed = _replayed_events(game) if any(row[5] is None for row in rows) else {}
     for seq, seat, text, channel, at, events in rows:
         if seq in undone:
             continue
-        if events is None:  # logged before events were stored with their move
-            events = [{"n": seq, "seat": seat, "text": "{p%d}: %s" % (seat, text)}]
+        if events is None:  # logged before events were stored with their move: made again
+            events = replayed[seq] if seq in replayed else [{"n": seq, "seat": seat, "text": "{p%d}: %s" % (seat, text)}]
         shown = "" if channel == Move.WEB else dict(Move.CHANNEL_CHOICES).get(channel, channel)
         for ev in visible(events, viewer):
-            out.append({"seq": seq, "seat": ev["seat"], "text": fill_names(event_text(ev), names),
+            out.append({"seq": seq, "seat": ev["seat"], "text": fill_names(_said(game, ev), names),
                         "at": at, "channel": shown})
     return out
+
+
+def _said(game: Game, ev: dict) -> str:
+    """An event in words: its message in the reader's language; a text stored before the log
+    named things in words (an id as a parameter or in the English text) with each place and
+    route id in its name (``presentation.ids_in_words``)."""
+    return ids_in_words(game.engine, event_text(ev))
+
+
+def _replayed_events(game: Game) -> dict[int, list]:
+    """The log events of the moves logged before events were stored with their move (``events``
+    NULL), made again from the seed and the stored moves by the engine of today, so an old game
+    reads in words too; the log itself is never rewritten. Made once per game and cached (those
+    rows never change); {} when the stored moves no longer replay."""
+    from django.core.cache import cache
+
+    from games.engines.events import event
+    from games.engines.i18n import msg
+
+    from .services import UNDONE, advance, initial_state
+
+    key = f"hw:old-events:{game.pk}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    last = Move.objects.filter(game_id=game.pk, events__isnull=True).order_by("-seq").values_list("seq", flat=True).first()
+    found = {}
+    if last is not None:
+        engine, carry = game.engine_obj, None
+        try:
+            carry = (initial_state(game), None, None)
+            rows = (Move.objects.filter(game_id=game.pk, seq__lte=last).order_by("seq")
+                    .values_list("seq", "seat", "text", "channel", "events"))
+            for seq, seat, text, channel, events in rows.iterator(chunk_size=2000):
+                carry = advance(engine, carry, [(seat, text, channel)])
+                if events is None:
+                    found[seq] = ([event(0, seat, msg(UNDONE, player="{p%d}" % seat))] if text == UNDO and channel in HUMAN
+                                  else engine.events(carry[0]))
+        except Exception:  # an old log the engine of today refuses: its lines stay as stored
+            found = {}
+    cache.set(key, found, timeout=None)
+    return found
 
 
 def recent(game: Game, viewer, names: list[str], *, before: int | None = None, limit: int = PAGE,

@@ -175,6 +175,55 @@ def prompt_text(view: dict) -> str:
     return tr(view.get("prompt_msg") or view.get("prompt") or "")
 
 
+@functools.lru_cache(maxsize=None)
+def _id_names(slug: str) -> dict:
+    """Every place and route id of ``slug``'s board with its name (a message or a proper name),
+    from the engines' own data: for texts stored before the log said them in words."""
+    out: dict = {}
+    if slug == "hansa-teutonica":
+        from games.engines.hansa_teutonica.board import SIDES
+        from games.engines.hansa_teutonica.labels import _route
+        from games.engines.hansa_teutonica.state import province
+
+        for side in SIDES.values():
+            view = {"cities": [{"id": k, "name": name} for k, name in side.city_name.items()]}
+            out.update({k: {"lit": name} for k, name in side.city_name.items() if k != name})
+            out.update({k.lower(): {"lit": name} for k, name in side.city_name.items() if k.lower() != name})
+            out.update({rid: {"lit": _route(view, rid)} for rid in side.routes})
+            out.update({pid: province(pid) for pid in getattr(side, "provinces", None) or []})
+    elif slug == "die-hanse":
+        from games.engines.die_hanse.board import BOARD, ISLANDS
+
+        out.update({key: {"lit": BOARD.island_name(key)} for key in ISLANDS})  # ruegen: Rügen
+        for token in list(BOARD.harbours) + [BOARD.label[h] for h in BOARD.canal]:
+            hid = BOARD.by_label.get(token)
+            if hid is not None:
+                out[token] = BOARD.field_words(hid)
+            elif BOARD.harbour_name.get(token):
+                out[token] = {"lit": BOARD.harbour_name[token]}
+        out.update({hid: BOARD.field_words(hid) for hid in BOARD.hexes})
+    elif slug == "zanzibar":
+        from games.engines.zanzibar.board import get_board, place_msg
+
+        board = get_board("zanzibar")
+        out.update({pid: place_msg(board, pid) for pid in board.places})
+    elif slug == "hansa":
+        from games.engines.hansa.board import BOARD
+
+        out.update({k: {"lit": name} for k, name in BOARD.city_names.items() if k != name})
+    return out
+
+
+_ID_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*[A-Za-z0-9]")
+
+
+def ids_in_words(slug: str, text: str) -> str:
+    """``text`` with each place or route id of the board in its name, in the active language: for
+    log texts stored before they named things in words (the log is never rewritten)."""
+    names = _id_names(slug)
+    return _ID_WORD.sub(lambda m: tr(names[m.group(0)]) if m.group(0) in names else m.group(0), text)
+
+
 _OLD_UNDO = re.compile(r"\{p(\d+)\} took back their last step\.")
 
 

@@ -35,6 +35,9 @@ def board_ids(slug: str) -> tuple[frozenset, tuple]:
         words |= set(BOARD.harbours)                    # luebeck (keys are lower case; names capitalised)
         words |= {BOARD.label[h] for h in BOARD.canal}  # canal1 … canal4
         words |= set(ISLANDS)                           # ruegen
+        # the keys written as names: Ruegen, Luebeck (the board prints Rügen, Lübeck)
+        words |= {k.capitalize() for k in ISLANDS if k.capitalize() != BOARD.island_name(k)}
+        words |= {k.capitalize() for k in BOARD.harbours if k.capitalize() != BOARD.harbour_name.get(k, k)}
         words |= set(BOARD.hexes)                       # q3_r9
         patterns += [r"\bfield [a-z]{3,}\d*\b", r"\(pass or declare\)", r"\(pass of declare\)"]
     elif slug == "zanzibar":

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from games import presentation, services
 from games.engines import get_engine
-from games.models import Game
+from games.models import Game, Move
 from games.reply_tokens import reply_address
 from hanseweb.accounts.models import User
 from hanseweb.mail.inbound import store
@@ -254,3 +254,47 @@ def test_refusals_name_things_in_words(client, started_game, slug):
             legal = [m for m in engine.legal_moves(state, seat) if m != "undo"]
             act(game, seat, rnd.choice(legal))
     assert refusals > 100
+
+
+@pytest.mark.parametrize("slug", list(COUNTS))
+def test_old_logs_read_in_words(client, started_game, slug):
+    """A game logged before its moves stored their events (``Move.events`` NULL), and one whose
+    stored events are English texts with ids (before the log named things in words): the log page
+    reads in words all the same, in the reader's language. The log is append-only, so nothing is
+    rewritten: the lines are made again from the stored moves (the engine's replay) or the ids in
+    the stored text named when shown."""
+    from django.core.cache import cache
+
+    game, users = started_game(engine=slug, players=COUNTS[slug][0] + 1)
+    engine = game.engine_obj
+    rnd = random.Random(5)
+    state = services.current_state(game)
+    ids = sorted(i for i in board_ids(slug)[0] if i == i.lower())
+    rows = []
+    for seq in range(1, 25):
+        seats = engine.to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        move = rnd.choice([m for m in engine.legal_moves(state, seat) if m != "undo"])
+        state = engine.apply(state, seat, move)
+        # rows 1-12: no events (the oldest games); later rows: an English text naming a place by id
+        events = None if seq <= 12 else [{"n": seq, "seat": seat, "text": "{p%d} went to %s" % (seat, ids[seq % len(ids)])}]
+        rows.append(Move(game=game, seq=seq, seat=seat, user=user_of(game, seat), text=move, channel=Move.WEB, events=events))
+    Move.objects.bulk_create(rows)
+    Game.objects.filter(pk=game.pk).update(move_count=len(rows), state_cache=state, state_seq=len(rows),
+                                           to_act=engine.to_act(state))
+    cache.delete(f"hw:old-events:{game.pk}")
+    game.refresh_from_db()
+    for lang in LANGS:
+        user = users[0]
+        User.objects.filter(pk=user.pk).update(language=lang)
+        client.force_login(user)
+        html = client.get(f"/games/{game.pk}/log/").content.decode()
+        text = visible_text(html).replace(game.title, " ")
+        assert not found_ids(slug, text), f"old log ({lang}): {_around(slug, text)}"
+        # the moves without events read as the engine says them today, not as "name: notation"
+        for row in rows[:12]:
+            assert f"{user_of(game, row.seat).display_name}: {row.text}" not in text, row.text
+        assert " went to " in text if lang == "en" else True
+    assert list(Move.objects.filter(game=game, seq__lte=12).values_list("events", flat=True)) == [None] * 12

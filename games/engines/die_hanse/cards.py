@@ -38,7 +38,7 @@ def card_title(cid: str) -> str:
                    effect=msg(N_("to the nearest open harbour, sit out once")) if c["effect"] == "nearest_open_harbour"
                    else msg(N_("into the bay")))
     if t == "pirates":
-        return say(N_("Pirates from {island} with {points} points"), island=c["start"].capitalize(), points=c["points"])
+        return say(N_("Pirates from {island} with {points} points"), island=lit(BOARD.island_name(c["start"])), points=c["points"])
     return say(N_("Hansetag in Lübeck"))
 
 
@@ -183,7 +183,7 @@ def apply_storm(state: dict, frame: dict, seat: int, move: str) -> None:
 
 def start_pirates(state: dict, seat: int, island: str, points: int, exact: bool) -> None:
     state["pirate"] = BOARD.islands[island]
-    log(state, seat, msg(N_("the pirate ship appears at {island} with {points} points"), island=island.capitalize(), points=points))
+    log(state, seat, msg(N_("the pirate ship appears at {island} with {points} points"), island=lit(BOARD.island_name(island)), points=points))
     state["stack"].append({"k": "pirate", "mover": seat, "pts": points, "exact": exact, "movers": 0,
                            "stage": "move", "ship": None, "at": None})
 

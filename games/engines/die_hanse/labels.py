@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_, render
 from ..labelkit import words
-from .board import BOARD, GOOD_NAMES, the_ship
+from .board import BOARD, GOOD_NAMES, ISLANDS, the_ship
 
 
 def _good(g: str, _=render) -> str:
@@ -13,6 +13,9 @@ def _good(g: str, _=render) -> str:
 
 
 def _place(token: str, _=render) -> str:
+    """A harbour or an island by the name the board prints (``ruegen``: Rügen)."""
+    if token in ISLANDS:
+        return BOARD.island_name(token)
     return _(BOARD.harbour_name.get(token) or words(token))
 
 
