@@ -57,6 +57,7 @@ def _mail_seat(seat_pk: int, last: int, now) -> int:
 
     with transaction.atomic():
         seat = (Seat.objects.select_for_update(skip_locked=True, of=("self",)).select_related("user", "game")
+                .defer("game__state_cache", "game__undo_state", "game__setup_events")  # a chat mail shows no board
                 .filter(pk=seat_pk, chat_told_id__lt=last).first())
         if seat is None:  # told meanwhile (a turn mail, another beat)
             return 0

@@ -147,19 +147,23 @@ def send_reminders(now=None) -> int:
 @shared_task(name="games.tasks.send_digests")
 def send_digests(now=None) -> int:
     """The daily digests that are due: players with the digest policy whose hour has come today
-    (in each player's time zone) and who have had none today. Idempotent per day: each player's day is
-    claimed by one conditional UPDATE of ``digest_sent_at`` in the transaction that queues the mail,
-    so a second beat (or a second worker) sends nothing more. Returns the mails queued."""
+    (in each player's time zone) and who have had none today. Reads only the accounts whose
+    ``digest_due_at`` has come (or is empty: new, or changed since), through the partial index
+    ``user_digest_due``, in batches (``batches``); each account is locked alone and gets its next
+    due time (``notifications.next_digest_at``: tomorrow's hour once today's is made). Idempotent
+    per day: each player's day is claimed by the update of ``digest_sent_at`` in the transaction
+    that queues the mail, so a second beat (or a second worker) sends nothing more. Returns the
+    mails queued."""
     from django.db import transaction
     from django.db.models import Q
 
     from hanseweb.accounts.models import User
+    from hanseweb.timezones import zone_of
 
     from . import notifications
 
-    from hanseweb.timezones import zone_of
-
     now = now or timezone.now()
+    due_now = Q(digest_due_at__isnull=True) | Q(digest_due_at__lte=now)
 
     def today_start(user):  # midnight of today in the player's time zone, or None before the hour
         local = timezone.localtime(now, zone_of(user))
@@ -167,23 +171,23 @@ def send_digests(now=None) -> int:
             return None
         return local.replace(hour=0, minute=0, second=0, microsecond=0)
 
-    # a digest sent within the last hour is today's (the beat runs every few minutes): skipped by SQL;
-    # the others are checked against their own day
-    due = User.objects.filter(notify=User.NOTIFY_DIGEST, email_confirmed=True, is_active=True) \
-        .filter(Q(digest_sent_at__isnull=True) | Q(digest_sent_at__lt=now - timedelta(hours=1))) \
-        .only("pk", "digest_hour", "time_zone", "digest_sent_at")
+    due = User.objects.filter(due_now, notify=User.NOTIFY_DIGEST, email_confirmed=True, is_active=True)
     sent = 0
-    for candidate in list(due[:20000]):
-        midnight = today_start(candidate)
-        if midnight is None or (candidate.digest_sent_at is not None and candidate.digest_sent_at >= midnight):
-            continue  # its hour has not come yet today, or today's is sent
+    for pk in batches(due, "digest_due_at", nullable=True):
         with transaction.atomic():
-            user = User.objects.select_for_update(skip_locked=True).filter(pk=candidate.pk).first()
-            if user is None or (user.digest_sent_at is not None and user.digest_sent_at >= midnight):
-                continue  # another worker has it, or it was sent meanwhile
+            user = User.objects.select_for_update(skip_locked=True).filter(due_now, pk=pk).first()
+            if user is None:
+                continue  # another worker has it, or it was seen to meanwhile
+            midnight = today_start(user)
+            if midnight is None or (user.digest_sent_at is not None and user.digest_sent_at >= midnight):
+                # its hour has not come yet today, or today's is sent: look again at the next one
+                user.digest_due_at = notifications.next_digest_at(user, now)
+                user.save(update_fields=["digest_due_at"])
+                continue
             previous = user.digest_sent_at
             user.digest_sent_at = now
-            user.save(update_fields=["digest_sent_at"])
+            user.digest_due_at = notifications.next_digest_at(user, now)  # tomorrow's hour
+            user.save(update_fields=["digest_sent_at", "digest_due_at"])
             user.digest_sent_at = previous  # the digest lists what ended since the previous one
             sent += notifications.digest(user, now)
     return sent

@@ -214,3 +214,60 @@ def test_a_rated_game_row_marks_its_game_rated(started_game):
     game.refresh_from_db()
     assert game.rated_at is not None
     assert rate_finished_games() == 0
+
+
+def _digest_readers(count, hour, sent=None):
+    from hanseweb.accounts.models import User
+
+    users = UserFactory.create_batch(count)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(notify=User.NOTIFY_DIGEST, digest_hour=hour,
+                                                             digest_sent_at=sent)
+    return [u.pk for u in users]
+
+
+@pytest.mark.django_db
+def test_every_due_digest_is_made_once_a_day_over_the_runs(one_batch_a_run):
+    from games.tasks import send_digests
+    from hanseweb.accounts.models import User
+
+    ten = timezone.localtime(timezone.now()).replace(hour=10, minute=0, second=0, microsecond=0) + timedelta(days=2)
+    due = _digest_readers(20, 8, sent=ten - timedelta(days=1))
+    later_today = _digest_readers(5, 23, sent=ten - timedelta(days=1))
+    others = [u.pk for u in UserFactory.create_batch(5)]  # every decision: no digest
+
+    for day in (0, 1):
+        now = ten + timedelta(days=day)
+        claimed = []
+        for _ in range(4):
+            send_digests(now=now)
+            claimed.append(set(User.objects.filter(digest_sent_at=now).values_list("pk", flat=True)))
+        runs = [claimed[0]] + [b - a for a, b in zip(claimed, claimed[1:])]
+        # a batch a run, in the order the accounts fell due, until every due digest is made; on the
+        # second day the five late readers (looked at again since 23:00 yesterday) come first in
+        # the index, are found not due until 23:00 today, and take five places of the first batch
+        assert [len(run) for run in runs] == ([7, 7, 6, 0] if day == 0 else [2, 7, 7, 4])
+        assert claimed[-1] == set(due)
+    assert not User.objects.filter(pk__in=later_today + others, digest_sent_at__gte=ten).exists()
+    # a reader whose hour changes is looked at again
+    User.objects.filter(pk=later_today[0]).update(digest_hour=9)
+    send_digests(now=ten + timedelta(days=1, minutes=5))
+    assert User.objects.get(pk=later_today[0]).digest_sent_at == ten + timedelta(days=1, minutes=5)
+
+
+@pytest.mark.django_db
+def test_a_digest_run_with_nothing_due_costs_the_same_at_10_and_at_40_readers():
+    from games.tasks import send_digests
+
+    ten = timezone.localtime(timezone.now()).replace(hour=10, minute=0, second=0, microsecond=0) + timedelta(days=2)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert send_digests(now=ten + timedelta(hours=1)) == 0
+        return len(captured.captured_queries)
+
+    _digest_readers(10, 8, sent=ten)
+    send_digests(now=ten)  # each sees its next hour: tomorrow
+    small = queries()
+    _digest_readers(30, 8, sent=ten)
+    send_digests(now=ten)
+    assert queries() == small == 1

@@ -21,7 +21,21 @@ def name_taken_message():
     return _("This display name is taken, or looks the same as one that is: choose another.")
 
 
-class UserManager(BaseUserManager):
+# The fields a digest's due time derives from: a write of any of them without ``digest_due_at``
+# leaves it empty, so the digest task looks at the account once more (games.tasks.send_digests).
+DIGEST_FIELDS = {"notify", "digest_hour", "time_zone", "digest_sent_at", "email_confirmed", "is_active"}
+
+
+class UserQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        if DIGEST_FIELDS & set(kwargs) and "digest_due_at" not in kwargs:
+            kwargs["digest_due_at"] = None
+        return super().update(**kwargs)
+
+    update.alters_data = True
+
+
+class UserManager(BaseUserManager.from_queryset(UserQuerySet)):
     use_in_migrations = True
 
     def _create(self, email, password, **extra):
@@ -80,6 +94,10 @@ class User(AbstractUser):
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     # When the last digest was made (one per day: the beat claims the day with this field).
     digest_sent_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # When the digest task next looks at the account (games.tasks.send_digests: the next digest's
+    # hour, ``notifications.next_digest_at``); empty: at the next beat (a new account, or one whose
+    # policy, hour or time zone changed). The task reads only accounts due, through a partial index.
+    digest_due_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Vacation (hanseweb/accounts/vacation.py): away until this time; days taken in vacation_year.
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(default=0, editable=False)
@@ -90,10 +108,19 @@ class User(AbstractUser):
 
     objects = UserManager()
 
+    class Meta(AbstractUser.Meta):
+        indexes = [models.Index(fields=["digest_due_at", "id"], condition=models.Q(notify="digest"),
+                                name="user_digest_due")]
+
     def __str__(self) -> str:
         return self.display_name or self.email
 
     def save(self, *args, **kwargs):
+        fields = kwargs.get("update_fields")
+        if fields is None or (DIGEST_FIELDS & set(fields) and "digest_due_at" not in fields):
+            self.digest_due_at = None  # the digest task looks at the account again
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "digest_due_at"}
         password_changed = self._password is not None and self.pk is not None
         folded, shape = name_keys(self.display_name)
         self.display_name_key, self.display_name_shape = folded or None, shape or None
