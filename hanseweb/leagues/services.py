@@ -840,15 +840,19 @@ def finish_season(season: Season, user) -> Season:
 def finish_completed_seasons() -> int:
     """Mark running seasons finished whose rounds have all started and whose games have all
     ended (logged without an actor). Returns how many."""
+    from django.db.models import Exists, OuterRef
+
     done = 0
-    for season in Season.objects.filter(status=Season.RUNNING).select_related("league__club"):
-        rounds = season.round_set.all()
-        if rounds.filter(created_at__isnull=True).exists() or not rounds.exists():
-            continue
-        if Table.objects.filter(round__season=season).exclude(game__status=Game.FINISHED).exists():
-            continue
+    # one query, whatever the number of running seasons: those with rounds, all started, and no
+    # table whose game is not over (each check an index lookup per season)
+    complete = (Season.objects.filter(status=Season.RUNNING)
+                .filter(Exists(Round.objects.filter(season=OuterRef("pk"))))
+                .exclude(Exists(Round.objects.filter(season=OuterRef("pk"), created_at__isnull=True)))
+                .exclude(Exists(Table.objects.filter(round__season=OuterRef("pk")).exclude(game__status=Game.FINISHED)))
+                .values_list("pk", flat=True))
+    for season_id in list(complete):
         with transaction.atomic():
-            season = _locked_season(season.pk)
+            season = _locked_season(season_id)
             if season.status != Season.RUNNING:
                 continue
             season.status = Season.FINISHED
