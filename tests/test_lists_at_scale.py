@@ -307,3 +307,19 @@ def test_the_lobby_counts_who_joined_an_open_game_without_loading_its_seats(clie
     for q in ctx.captured_queries:
         found = re.search(r'FROM "games_seat" WHERE "games_seat"."game_id" IN \(([^)]*)\)', q["sql"])
         assert not found or str(game.pk) not in found.group(1).replace(" ", "").split(","), q["sql"]
+
+
+@pytest.mark.django_db
+def test_the_record_another_player_sees_counts_only_the_games_they_may_see(client):
+    users = UserFactory.create_batch(4)
+    hero, viewer = users[0], UserFactory()
+    _build(24, users, listed=lambda i: i % 3 != 0)  # a third unlisted: the viewer sits in none
+    seats = Seat.objects.filter(user=hero)
+    shown = seats.filter(game__listed=True)
+    assert 0 < shown.count() < seats.count()
+    record = records.record_of(hero, viewer)
+    assert (record.games, record.finished) == (shown.count(), shown.count())
+    assert record.decisions == sum(s.decisions_made for s in shown) and record.timed_out == sum(s.timed_out for s in shown)
+    assert record.wins == shown.filter(number=0).count()
+    own = records.record_of(hero)
+    assert own.games == seats.count() and own.decisions == sum(s.decisions_made for s in seats)

@@ -33,10 +33,14 @@ def level(game_id: int) -> str | None:
 
 
 def visible_q(user, prefix: str = "") -> Q:
+    from .models import Membership
+
     league = f"{prefix}league_table__round__season__league__"
     q = Q(**{f"{league}public": True})
     if _authenticated(user):
-        q |= Q(**{f"{league}club__memberships__user": user})
+        # the viewer's clubs as a subquery (a few rows by the user's index), not a join over every
+        # membership of each game's club: a list checks this per game it reads
+        q |= Q(**{f"{league}club_id__in": Membership.objects.filter(user_id=user.pk).values("club_id")})
     return q
 
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Q, Subquery, Sum, prefetch_related_objects
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q, Subquery, Value, prefetch_related_objects
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -47,7 +46,7 @@ def _names(game: Game) -> list[str]:
 
 def games_of(player, viewer, status: str, limit: int) -> list[Row]:
     seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False)
-             .filter(_visible_here(viewer)).order_by("-game__finished_at" if status == Game.FINISHED
+             .annotate(shown=_visible_here(viewer)).filter(shown__isnull=False).order_by("-game__finished_at" if status == Game.FINISHED
                                                           else "-game__last_move_at")[:limit])
     seats = list(seats)
     games = {g.pk: g for g in Game.objects.filter(pk__in=[s.game_id for s in seats])
@@ -98,13 +97,17 @@ def record_of(player, viewer=None) -> Record:
     game = Game.objects.filter(pk=OuterRef("game_id")).order_by()
     seats = (Seat.objects.filter(user=player, number__isnull=False).order_by()
              .annotate(status=Subquery(game.values("status")), ranking=Subquery(game.values("result__ranking"))))
-    handed = SeatTakeover.objects.filter(old_user=player)
-    if not own:
-        seats = seats.filter(_visible_here(viewer))
-        handed = handed.filter(_visible_here(viewer))
-    rows = [row for row in seats.values_list("resigned", "decisions_made", "timed_out", "number", "status", "ranking")
-            if row[4] != Game.OPEN]
-    old = handed.aggregate(made=Coalesce(Sum("old_decisions_made"), 0), late=Coalesce(Sum("old_timed_out"), 0))
+    handed = SeatTakeover.objects.filter(old_user=player).order_by()
+    # whether the viewer may see each row's game, asked per row in the select list (a filter would
+    # let the planner join the player's seats to every game the viewer may see)
+    shown = Value(1) if own else _visible_here(viewer)
+    seats, handed = seats.annotate(shown=shown), handed.annotate(shown=shown)
+    rows = [row[:6] for row in seats.values_list("resigned", "decisions_made", "timed_out", "number", "status",
+                                                 "ranking", "shown") if row[4] != Game.OPEN and row[6] is not None]
+    old = {"made": 0, "late": 0}
+    for made, late, visible in handed.values_list("old_decisions_made", "old_timed_out", "shown"):
+        if visible is not None:
+            old["made"], old["late"] = old["made"] + made, old["late"] + late
     finished = [(number, ranking) for _r, _d, _t, number, status, ranking in rows if status == Game.FINISHED]
     wins = sum(1 for number, ranking in finished
                if isinstance(ranking, list) and number < len(ranking) and ranking[number] == 1)
@@ -114,10 +117,12 @@ def record_of(player, viewer=None) -> Record:
     return record
 
 
-def _visible_here(viewer) -> Q:
-    """A row of the player's (a seat, a handed-over seat) whose game ``viewer`` may see: checked
-    per row of the player's, not by listing every game the viewer may see."""
-    return Q(Exists(Game.objects.filter(visible_games(viewer)).filter(pk=OuterRef("game_id"))))
+def _visible_here(viewer, ref: str = "game_id") -> Subquery:
+    """For a row of the player's (a seat, a handed-over seat): its game's id if ``viewer`` may see
+    that game, else NULL. A scalar subquery, so PostgreSQL asks it per row of the player's by key
+    (an EXISTS may be turned into a join with, or a hash of, every game the viewer may see)."""
+    return Subquery(Game.objects.filter(visible_games(viewer)).filter(pk=OuterRef(ref))
+                    .order_by().values("pk")[:1])
 
 
 @dataclass
@@ -145,9 +150,10 @@ def archive(search: Search, viewer, *, after: tuple[datetime, int] | None = None
     by keyset: ``after`` a game's key (finished_at, id), the page of older games after it;
     ``before`` a key, the page of newer games before it. Read in the order of the partial index
     ``game_finished_order`` (``game_finished_engine_order`` with a game chosen), so a page costs
-    the same at the archive's first page and at its last, and nothing counts the whole archive."""
-    games = Game.objects.filter(status=Game.FINISHED, finished_at__isnull=False).filter(
-        Exists(Game.objects.filter(visible_games(viewer)).filter(pk=OuterRef("pk"))))
+    the same at the archive's first page and at its last, and nothing counts the whole archive.
+    Visibility is asked per game read (``_visible_here``)."""
+    games = (Game.objects.filter(status=Game.FINISHED, finished_at__isnull=False)
+             .alias(shown=_visible_here(viewer, "pk")).filter(shown__isnull=False))
     if search.engine:
         games = games.filter(engine=search.engine)
     if search.player:
