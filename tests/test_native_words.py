@@ -129,3 +129,77 @@ def test_club_and_league_pages_name_games_and_log_in_words(client, club_setup): 
         assert "Game: hansa" not in page
         assert not re.search(r"starts_at|resigned_games|table_size|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", page), url
         assert "μ" not in page and "σ" not in page
+
+
+# Colour words of the four titles as the catalogues say them (Hansa's goods and players, Die Hanse's
+# ships, Zanzibar's and Hansa Teutonica's players), uninflected.
+_DE_COLOURS = r"(?:blau|rot|grün|gelb|weiß|schwarz|braun|lila|orange|grau|olivgrün|oliv|rosa|violett|pink)"
+_NL_COLOURS = r"(?:blauw|rood|groen|geel|wit|zwart|bruin|lila|grijs|olijfgroen|paars|roze)"
+_NL_INFLECTED = r"(?:blauwe|rode|groene|gele|witte|zwarte|bruine|grijze|olijfgroene|paarse|roze)"
+_NL_HET_NOUNS = r"(?:schip|fiche|vat|plaatje|veld|privilege)"
+BAD = {
+    "de": [
+        # article + bare colour + noun: "das weiß Fass", "Segle das grün Schiff"
+        (r"\b(?:das|der|die|dem|den|des|ein|eine|einen|einem|einer|kein|keine|keinen)\s+%s\s+[A-ZÄÖÜ]" % _DE_COLOURS,
+         "uninflected colour"),
+        (r"\bmit\s+(?:das|die|ein|einen)\b", "accusative after 'mit'"),
+        (r"\b(?:Fass|Fässer|Schiff|Plättchen)\s+%s\b" % _DE_COLOURS, "colour after the noun"),
+        (r"\b%s/\d" % _DE_COLOURS, "a tile's notation in a sentence"),
+        (r"\b1 +(?:Fässer|Fässern|Kaufleute|Marktstände|Taler\w|Karten|Aktionen|Schritte|Spielern)\b", "one + plural"),
+        (r"\b(?:[02-9]|\d\d+) +(?:Fass|Kaufmann|Marktstand|Karte|Aktion|Schritt)\b", "many + singular"),
+        (r"\b(?:kaperbrief|händler|kaufmann|kaufleute|marktstand|marktstände|plättchen|fass|fässer|taler|schiff)\b",
+         "a German noun in lower case"),
+    ],
+    "nl": [
+        # "het blauw schip", "de rood ..." (after de/het the adjective takes -e)
+        (r"\b(?:het|de|dit|deze|dat|die)\s+%s\s+\w" % _NL_COLOURS, "colour without -e after de/het"),
+        (r"\been\s+%s\s+%s\b" % (_NL_INFLECTED.replace("roze|", ""), _NL_HET_NOUNS), "colour with -e after een (het-woord)"),
+        (r"\b(?:vat|vaten|fiche|schip)\s+%s\b" % _NL_COLOURS, "colour after the noun"),
+        (r"\b%s/\d" % _NL_COLOURS, "a tile's notation in a sentence"),
+        (r"\b1 +(?:vaten|kooplieden|handelaars|handelaren|marktkramen|daalders|kaarten|acties|stappen|spelers)\b",
+         "one + plural"),
+        (r"\b(?:[02-9]|\d\d+) +(?:vat|koopman|handelaar|marktkraam|kaart|actie|stap)\b", "many + singular"),
+        (r"\bhandelaren\b", "not the rulebook's word (handelaars)"),
+        (r"/(?:kooplieden|handelaren|vaten)\b|\(s\)", "both forms at once"),
+    ],
+}
+
+
+def test_the_bad_patterns_catch_the_texts_the_issue_found():
+    found = lambda lang, text: [why for pat, why in BAD[lang] if re.search(pat, text)]  # noqa: E731
+    assert found("de", "Baue einen Marktstand in Riga und bezahle mit das weiß Fass (2)")
+    assert found("de", "Kaufe das blau Fass (1) in Riga") and found("de", "Segle das grün Schiff")
+    assert found("de", "Alice plündert das rot Schiff") and found("de", "Bob sagt kaperbrief an")
+    assert found("de", "Ann kauft rot/2 in Riga") and found("de", "Verkaufe 2 Fässer rot (1, 2) in Riga")
+    assert found("nl", "Vaar het blauw schip") and found("nl", "1 kooplieden")
+    assert found("nl", "3 handelaar/handelaren en 0 koopman/kooplieden") and found("nl", "Koop het rood vat (2)")
+    assert not found("de", "Kaufe das blaue Plättchen mit 2 Fässern in Riga")
+    assert not found("de", "Baue einen Marktstand in Riga und gib dafür das orangefarbene Plättchen mit 1 Fass ab")
+    assert not found("nl", "Koop het rode fiche met 2 vaten in Riga; er is geen rood fiche met 1 vat")
+
+
+@pytest.mark.parametrize("slug", ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"])
+def test_random_games_read_as_a_native_speaker_writes(slug):
+    """Seeded random games of each title (the fewest and the most players of ``TITLES``), every
+    prompt, move label, log line, mail text view and board text in Dutch and German: no colour
+    left uninflected before a noun, no singular after a count above one (or plural after one),
+    no tile notation inside a sentence, German nouns capitalised."""
+    from .test_words_not_ids import NAMES, TITLES, _playout, _svg_text
+
+    seen = 0
+    for players in TITLES[slug]:
+        for state, seat, view, legal, events in _playout(slug, players, seed=players * 31 + 7, steps=400):
+            names = NAMES[:players]
+            for lang in ("nl", "de"):
+                with translation.override(lang):
+                    texts = [presentation.prompt_text(view), presentation.view_text(slug, view, names),
+                             _svg_text(presentation.board_svg(slug, view, names, legal=legal))]
+                    texts += [presentation.move_label(slug, view, m, names) for m in legal]
+                    texts += [presentation.event_text(ev) for ev in events]
+                for text in texts:
+                    text = presentation.fill_names(text, names)
+                    seen += 1
+                    for pattern, why in BAD[lang]:
+                        hit = re.search(pattern, text)
+                        assert not hit, f"{slug} ({lang}, {why}): {hit.group(0)!r} in\n{text[:600]}"
+    assert seen > 500

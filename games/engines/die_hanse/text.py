@@ -4,7 +4,12 @@
 from __future__ import annotations
 
 from ..i18n import N_, render  # noqa: F401
-from .board import BOARD, GOOD_NAMES
+from .board import BOARD, GOOD_NAMES, the_ship
+
+
+def _capital(text: str) -> str:
+    """A phrase at the start of a line: "Das rote Schiff", "Het rode schip"."""
+    return text[:1].upper() + text[1:]
 
 
 def _name(names, seat, _=render):
@@ -48,8 +53,8 @@ def render_text(view: dict, names, _=render) -> str:
     lines.append(_("Ships (stern holder / bow holder):"))
     for sh in view["ships"]:
         extra = " " + _("(sits out its next move)") if sh["skip"] else ""
-        lines.append("  " + _("Ship {colour}: {field}; stern ({stern}): {stern_goods}; bow ({bow}): {bow_goods}").format(
-            colour=_(sh["name"]), field=_(BOARD.field_words(sh["hex"])), stern=name(sh["stern"]["seat"]),
+        lines.append("  " + _("{ship}: {field}; stern ({stern}): {stern_goods}; bow ({bow}): {bow_goods}").format(
+            ship=_capital(_(the_ship(sh["name"]))), field=_(BOARD.field_words(sh["hex"])), stern=name(sh["stern"]["seat"]),
             stern_goods=_stones(sh["stern"], _), bow=name(sh["bow"]["seat"]), bow_goods=_stones(sh["bow"], _)) + extra)
     lines.append("")
     lines.append(_("Storages:"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_, render
 from ..labelkit import words
+from .state import THE_TILE, TILES_OF
 
 
 def _cities(view) -> dict:
@@ -12,10 +13,12 @@ def _cities(view) -> dict:
 
 
 def _barrel(tile: str, _) -> str:
+    """A goods tile (``red/2``) in words with its article, inflected: "das rote Plättchen mit 2 Fässern"."""
     colour, _sep, value = tile.partition("/")
-    if value:
-        return _("the {colour} barrel ({value})").format(colour=_(colour), value=value)
-    return _("the {colour} barrel").format(colour=_(colour))
+    try:
+        return _(THE_TILE[(colour, int(value) == 1)]).format(n=value)
+    except (KeyError, ValueError):
+        return words(tile)
 
 
 def label(view: dict, move: str, names=None, _=render) -> str:
@@ -33,12 +36,12 @@ def label(view: dict, move: str, names=None, _=render) -> str:
     if verb == "build" and args:
         return _("Build a stall in {here}, paying with {barrel}").format(here=here, barrel=_barrel(args[0], _))
     if verb == "sell" and args:
-        colour = _(args[0].split("/")[0])
+        colour = args[0].split("/")[0]
         values = ", ".join(a.split("/")[1] for a in args if "/" in a)
-        if len(args) > 1:
-            return _("Sell {n} {colour} barrels ({values}) in {here}").format(n=len(args), colour=colour,
-                                                                             values=values, here=here)
-        return _("Sell 1 {colour} barrel ({values}) in {here}").format(colour=colour, values=values, here=here)
+        if len(args) > 1 and colour in TILES_OF:
+            tiles = _(TILES_OF[colour]).format(n=len(args))
+            return _("Sell {tiles} (barrels: {values}) in {here}").format(tiles=tiles, values=values, here=here)
+        return _("Sell {tile} in {here}").format(tile=_barrel(args[0], _), here=here)
     if verb == "discard" and args:
         return _("Give up {barrel}").format(barrel=_barrel(args[0], _))
     if verb == "lose" and args:

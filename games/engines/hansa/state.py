@@ -42,10 +42,51 @@ def P(seat) -> str:
     return "{p%d}" % seat
 
 
+# A goods tile in words, one whole phrase per colour and count so that Dutch and German inflect
+# the colour ("das rote Plättchen", "het rode fiche"; "kein rotes Plättchen", "geen rood fiche"):
+# THE_TILE with the article (what a player buys, builds with, sells, discards, loses), A_TILE
+# without it (after "no", "kein", "geen"). Keys: (colour name, one barrel?).
+THE_TILE = {
+    ("orange", True): N_("the orange tile with 1 barrel"), ("orange", False): N_("the orange tile with {n} barrels"),
+    ("brown", True): N_("the brown tile with 1 barrel"), ("brown", False): N_("the brown tile with {n} barrels"),
+    ("red", True): N_("the red tile with 1 barrel"), ("red", False): N_("the red tile with {n} barrels"),
+    ("green", True): N_("the green tile with 1 barrel"), ("green", False): N_("the green tile with {n} barrels"),
+    ("blue", True): N_("the blue tile with 1 barrel"), ("blue", False): N_("the blue tile with {n} barrels"),
+    ("white", True): N_("the white tile with 1 barrel"), ("white", False): N_("the white tile with {n} barrels"),
+}
+A_TILE = {
+    ("orange", True): N_("orange tile with 1 barrel"), ("orange", False): N_("orange tile with {n} barrels"),
+    ("brown", True): N_("brown tile with 1 barrel"), ("brown", False): N_("brown tile with {n} barrels"),
+    ("red", True): N_("red tile with 1 barrel"), ("red", False): N_("red tile with {n} barrels"),
+    ("green", True): N_("green tile with 1 barrel"), ("green", False): N_("green tile with {n} barrels"),
+    ("blue", True): N_("blue tile with 1 barrel"), ("blue", False): N_("blue tile with {n} barrels"),
+    ("white", True): N_("white tile with 1 barrel"), ("white", False): N_("white tile with {n} barrels"),
+}
+
+TILES_OF = {  # several tiles of one colour (a sale)
+    "orange": N_("{n} orange tiles"),
+    "brown": N_("{n} brown tiles"),
+    "red": N_("{n} red tiles"),
+    "green": N_("{n} green tiles"),
+    "blue": N_("{n} blue tiles"),
+    "white": N_("{n} white tiles"),
+}
+
+
+def the_tile(colour: str, value: int) -> dict:
+    """A goods tile with its article: "the red tile with 2 barrels" (colour name, barrels)."""
+    return msg(THE_TILE[(colour, value == 1)], n=value)
+
+
+def a_tile(colour: str, value: int) -> dict:
+    """A goods tile without article: "red tile with 2 barrels" (after "no")."""
+    return msg(A_TILE[(colour, value == 1)], n=value)
+
+
 def tile_msg(tile: int) -> dict:
-    """A goods tile as ``colour/barrels`` with the colour as a translatable term."""
+    """A goods tile in words with its article ("the red tile with 2 barrels"), never ``red/2``."""
     colour, k = divmod(tile, BOARD.tiles_per_colour)
-    return msg("{colour}/{barrels}", colour=BOARD.colour_names[colour], barrels=BOARD.values_per_colour[k])
+    return the_tile(BOARD.colour_names[colour], BOARD.values_per_colour[k])
 
 
 def tiles_msg(tiles) -> list:
@@ -98,7 +139,8 @@ def kind_text(colour: int, value: int) -> str:
 
 
 def kind_msg(colour: int, value: int) -> dict:
-    return msg("{colour}/{barrels}", colour=BOARD.colour_names[colour], barrels=value)
+    """A kind of goods tile without article, for "there is no …", "you have no face-up …"."""
+    return a_tile(BOARD.colour_names[colour], value)
 
 
 def stack_total(state: dict) -> int:

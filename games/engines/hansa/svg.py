@@ -9,6 +9,7 @@ from ..colours import haloed, ink
 from ..i18n import N_, render
 from . import geo
 from .board import BOARD
+from .state import A_TILE
 
 # texts translated inside f-strings below (xgettext does not read f-strings)
 _EXTRACTED = [N_("ship"), N_("Supply - final round"), N_("Supply")]
@@ -33,9 +34,11 @@ def _barrel(x: float, y: float) -> str:
 
 
 def _tile_words(colour: str, value: str, _=render) -> str:
-    if value == "1":
-        return _(N_("{colour} goods, 1 barrel")).format(colour=_(colour))
-    return _(N_("{colour} goods, {n} barrels")).format(colour=_(colour), n=value)
+    """A goods tile in words, the colour inflected ("grünes Plättchen mit 3 Fässern")."""
+    try:
+        return _(A_TILE[(colour, int(value) == 1)]).format(n=value)
+    except (KeyError, ValueError):
+        return f"{_(colour)} {value}"
 
 
 def _route_path(a: str, b: str) -> str:

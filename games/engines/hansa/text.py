@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_, render
 from .board import BOARD
+from .state import A_TILE
 
 PHASES = {"place": N_("initial placement"), "start": N_("waiting for a loss choice before the next turn"),
           "fill": N_("phase 2 (warehouses)"), "actions": N_("phase 3 (actions)"), "discard": N_("phase 4 (tax and toll)"),
@@ -20,11 +21,12 @@ def _name(names, seat, _=render) -> str:
 
 
 def _tile(tile: str, _) -> str:
-    """A goods tile in words, as the board's titles say it ("orange goods, 2 barrels"), never ``orange/2``."""
+    """A goods tile in words, the colour inflected ("grünes Plättchen mit 3 Fässern"), never ``green/3``."""
     colour, _sep, value = tile.partition("/")
-    if value == "1":
-        return _(N_("{colour} goods, 1 barrel")).format(colour=_(colour))
-    return _(N_("{colour} goods, {n} barrels")).format(colour=_(colour), n=value)
+    try:
+        return _(A_TILE[(colour, int(value) == 1)]).format(n=value)
+    except (KeyError, ValueError):
+        return f"{_(colour)} {value}"
 
 
 def render_text(view: dict, names=None, _=render) -> str:

@@ -87,4 +87,4 @@ def test_buying_a_tile_that_is_not_there():  # HANSA-10.4a
     s = playing(ship="riga", coins=[3, 3, 3])
     put_slot(s, "riga", "orange/1", 0)
     put_slot(s, "riga", "orange/1", 1)
-    assert "no white/3" in rejected(s, 0, "buy white/3")
+    assert "no white tile with 3 barrels in Riga" in rejected(s, 0, "buy white/3")

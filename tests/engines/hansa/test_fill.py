@@ -134,5 +134,5 @@ def test_fill_reveals_tiles_in_the_log_only_once_placed():  # HANSA-9.4 HANSA-D-
     s = start_turn(s, 0)
     s = ENGINE.apply(s, 0, "fill")
     text = s["log"][-1]["text"]
-    assert "white/3 to Aalborg" in text and "white/2" not in text
+    assert "the white tile with 3 barrels to Aalborg" in text and "2 barrels" not in text
     assert BOARD.tile_text(ids[0][1]) == "white/2"

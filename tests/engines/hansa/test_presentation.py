@@ -21,7 +21,7 @@ def _state():
 def test_text_shows_board_holdings_and_prompt():  # HANSA-15.1 HANSA-D-15 HANSA-D-16
     s = _state()
     text = render_text(ENGINE.view(s, 0), NAMES)
-    for needle in ("Kopenhagen", "Tønsberg", "Anna (you)", "<Cleo & Co>", "orange goods, 2 barrels", "(front to back): ", "YOU: Phase 3",
+    for needle in ("Kopenhagen", "Tønsberg", "Anna (you)", "<Cleo & Co>", "orange tile with 2 barrels", "(front to back): ", "YOU: Phase 3",
                    "Bob [olive]: 1 coin;"):
         assert needle in text
     assert "grey 2, olive 1" in text          # stalls in Danzig
