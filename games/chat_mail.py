@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -39,16 +39,18 @@ def send_chat_news(now=None) -> int:
     Returns the number of mails queued. Safe to run twice at once: each seat is locked and its
     cursor read again before its mail is queued (in the same transaction as the cursor's move)."""
     now = now or timezone.now()
-    newest = (ChatMessage.objects.filter(created_at__lte=now - window(), created_at__gt=now - window() - LOOK_BACK)
-              .values("game_id").annotate(last=Max("id")).values_list("game_id", "last"))
+    in_window = {"created_at__lte": now - window(), "created_at__gt": now - window() - LOOK_BACK}
+    # one query: the seats of the games with lines in the window whose readers have not been told
+    # the newest of them (each seat's newest line found through the index on (game, id))
+    newest = ChatMessage.objects.filter(game_id=OuterRef("game_id"), **in_window).order_by("-id").values("id")[:1]
+    seats = (Seat.objects.filter(game_id__in=ChatMessage.objects.filter(**in_window).values("game_id"),
+                                 chat_muted=False, resigned=False, user__notify=User.NOTIFY_EVERY_TURN,
+                                 user__email_confirmed=True, user__is_active=True)
+             .annotate(last=Subquery(newest)).filter(chat_told_id__lt=F("last"))
+             .order_by("game_id", "pk").values_list("pk", "last"))
     sent = 0
-    for game_id, last in newest:
-        seats = (Seat.objects.filter(game_id=game_id, chat_told_id__lt=last, chat_muted=False, resigned=False,
-                                     user__notify=User.NOTIFY_EVERY_TURN, user__email_confirmed=True,
-                                     user__is_active=True)
-                 .values_list("pk", flat=True))
-        for seat_pk in list(seats):
-            sent += _mail_seat(seat_pk, last, now)
+    for seat_pk, last in list(seats):
+        sent += _mail_seat(seat_pk, last, now)
     return sent
 
 

@@ -271,3 +271,30 @@ def test_a_digest_run_with_nothing_due_costs_the_same_at_10_and_at_40_readers():
     _digest_readers(30, 8, sent=ten)
     send_digests(now=ten)
     assert queries() == small == 2  # the accounts to look at again, those due: none
+
+
+@pytest.mark.django_db
+def test_a_chat_news_run_with_everyone_told_costs_the_same_at_3_and_at_12_talking_games(started_game, settings):
+    from games.chat_mail import send_chat_news
+    from games.models import ChatMessage
+
+    settings.HANSEWEB_CHAT_MAIL_AFTER_MINUTES = 30
+    template, users = started_game("hansa", 2)
+    now = timezone.now() + timedelta(hours=2)  # the lines (said now) are past their window then
+
+    def talk(count):
+        games = _copies(template, [None] * count, now, new_players=False)
+        lines = ChatMessage.objects.bulk_create([ChatMessage(game=g, seat=0, user=users[0], text="Moin", move_count=0)
+                                                 for g in games])
+        for line in lines:  # every reader has been told the line (by a turn mail)
+            Seat.objects.filter(game_id=line.game_id).update(chat_told_id=line.pk)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert send_chat_news(now=now) == 0
+        return len(captured.captured_queries)
+
+    talk(3)
+    few = queries()
+    talk(9)
+    assert queries() == few == 1
