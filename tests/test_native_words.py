@@ -143,6 +143,8 @@ BAD = {
         (r"\b(?:das|der|die|dem|den|des|ein|eine|einen|einem|einer|kein|keine|keinen)\s+%s\s+[A-ZÄÖÜ]" % _DE_COLOURS,
          "uninflected colour"),
         (r"\bmit\s+(?:das|die|ein|einen)\b", "accusative after 'mit'"),
+        (r"(?<![\w-])%s +(?:Schiff|Fass|Plättchen|Händler|Kaufmann|Kontor)\b" % _DE_COLOURS, "uninflected colour"),
+        (r"\b(?:treibt|segelt|plündert|bewegt|kauft|verkauft|verliert)\s+%s\b" % _DE_COLOURS, "a colour for a thing"),
         (r"\b(?:Fass|Fässer|Schiff|Plättchen)\s+%s\b" % _DE_COLOURS, "colour after the noun"),
         (r"\b%s/\d" % _DE_COLOURS, "a tile's notation in a sentence"),
         (r"\b1 +(?:Fässer|Fässern|Kaufleute|Marktstände|Taler\w|Karten|Aktionen|Schritte|Spielern)\b", "one + plural"),
@@ -171,6 +173,7 @@ def test_the_bad_patterns_catch_the_texts_the_issue_found():
     assert found("de", "Kaufe das blau Fass (1) in Riga") and found("de", "Segle das grün Schiff")
     assert found("de", "Alice plündert das rot Schiff") and found("de", "Bob sagt kaperbrief an")
     assert found("de", "Ann kauft rot/2 in Riga") and found("de", "Verkaufe 2 Fässer rot (1, 2) in Riga")
+    assert found("de", "grün Schiff") and found("de", "der Sturm treibt rot in die Helgoländer Bucht")
     assert found("nl", "Vaar het blauw schip") and found("nl", "1 kooplieden")
     assert found("nl", "3 handelaar/handelaren en 0 koopman/kooplieden") and found("nl", "Koop het rood vat (2)")
     assert not found("de", "Kaufe das blaue Plättchen mit 2 Fässern in Riga")

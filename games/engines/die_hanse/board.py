@@ -24,6 +24,9 @@ ISLANDS = ["gotland", "helgoland", "ruegen"]
 # "het rode schip"); the bare colour stays a game term (docs/i18n.md).
 THE_SHIP = {"red": N_("the red ship"), "blue": N_("the blue ship"), "green": N_("the green ship"),
             "orange": N_("the orange ship"), "purple": N_("the purple ship"), "black": N_("the black ship")}
+# A ship by its colour on its own (the board's titles): "Rotes Schiff", "Rood schip".
+A_SHIP = {"red": N_("Red ship"), "blue": N_("Blue ship"), "green": N_("Green ship"),
+          "orange": N_("Orange ship"), "purple": N_("Purple ship"), "black": N_("Black ship")}
 SEAS = {"north": N_("North Sea"), "baltic": N_("Baltic")}
 
 

@@ -145,7 +145,7 @@ def storm(state: dict, seat: int, sea: str, effect: str) -> None:
         for i in affected:
             state["ships"][i]["at"] = bay
         if affected:
-            log(state, seat, msg(N_("the storm drives {ships} into the {bay}"), ships=[ship_name(i) for i in affected],
+            log(state, seat, msg(N_("the storm drives {ships} into the {bay}"), ships=[the_ship(ship_name(i)) for i in affected],
                                  bay=BOARD.hexes[bay]["name"]))
         return
     ties = []

@@ -6,7 +6,7 @@ import math
 
 from .. import a11y
 from ..colours import OKABE_ITO_DARK, haloed, ink, mark
-from .board import BOARD, GOOD_NAMES, SHIP_NAMES
+from .board import A_SHIP, BOARD, GOOD_NAMES, SHIP_NAMES
 from ..i18n import N_, render  # noqa: F401
 
 # the ships' colours (red, blue, green, orange, purple, black): colour-blind-safe Okabe–Ito,
@@ -196,7 +196,7 @@ def render_svg(view: dict, names, legal=(), _=render) -> str:
             out.append('<g%s><title>%s</title><circle cx="%.1f" cy="%.1f" r="6" fill="%s" stroke="#fff" '
                        'stroke-width="1.5"/><text x="%.1f" y="%.1f" font-size="7.5" font-weight="bold" '
                        'text-anchor="middle" fill="%s">%s</text></g>'
-                       % (attrs, _e(_("{ship} ship").format(ship=_(SHIP_NAMES[i]))), x + dx, y, SEAT_COLOURS[i], x + dx, y + 2.7,
+                       % (attrs, _e(_(A_SHIP.get(SHIP_NAMES[i], SHIP_NAMES[i]))), x + dx, y, SEAT_COLOURS[i], x + dx, y + 2.7,
                           ink(SEAT_COLOURS[i]), SEAT_CUES[i]))
     if view.get("pirate_hex"):
         x, y = _centre(BOARD.hexes[view["pirate_hex"]])
