@@ -143,6 +143,8 @@ BAD = {
         (r"\b(?:das|der|die|dem|den|des|ein|eine|einen|einem|einer|kein|keine|keinen)\s+%s\s+[A-ZÄÖÜ]" % _DE_COLOURS,
          "uninflected colour"),
         (r"\bmit\s+(?:das|die|ein|einen)\b", "accusative after 'mit'"),
+        (r"\b(?:Baltic Sea|Gulf of \w+|Scandinavia|Continent|Zealand)\b", "an English name on the map"),
+        (r", und (?:zahlt|gibt)\b", "a comma before 'und'"),
         (r"(?<![\w-])%s +(?:Schiff|Fass|Plättchen|Händler|Kaufmann|Kontor)\b" % _DE_COLOURS, "uninflected colour"),
         (r"\b(?:treibt|segelt|plündert|bewegt|kauft|verkauft|verliert)\s+%s\b" % _DE_COLOURS, "a colour for a thing"),
         (r"\b(?:Fass|Fässer|Schiff|Plättchen)\s+%s\b" % _DE_COLOURS, "colour after the noun"),
@@ -162,6 +164,8 @@ BAD = {
          "one + plural"),
         (r"\b(?:[02-9]|\d\d+) +(?:vat|koopman|handelaar|marktkraam|kaart|actie|stap)\b", "many + singular"),
         (r"\bhandelaren\b", "not the rulebook's word (handelaars)"),
+        (r"\b(?:Baltic Sea|Gulf of \w+|Scandinavia|Continent|Zealand)\b", "an English name on the map"),
+        (r", en betaalt\b", "a comma before 'en'"),
         (r"/(?:kooplieden|handelaren|vaten)\b|\(s\)", "both forms at once"),
     ],
 }
@@ -174,6 +178,8 @@ def test_the_bad_patterns_catch_the_texts_the_issue_found():
     assert found("de", "Alice plündert das rot Schiff") and found("de", "Bob sagt kaperbrief an")
     assert found("de", "Ann kauft rot/2 in Riga") and found("de", "Verkaufe 2 Fässer rot (1, 2) in Riga")
     assert found("de", "grün Schiff") and found("de", "der Sturm treibt rot in die Helgoländer Bucht")
+    assert found("de", "Ann kauft das rote Plättchen mit 2 Fässern in Riga, und zahlt 1 Taler an die Bank.")
+    assert found("nl", "Baltic Sea") and found("de", "Gulf of Finland")
     assert found("nl", "Vaar het blauw schip") and found("nl", "1 kooplieden")
     assert found("nl", "3 handelaar/handelaren en 0 koopman/kooplieden") and found("nl", "Koop het rood vat (2)")
     assert not found("de", "Kaufe das blaue Plättchen mit 2 Fässern in Riga")

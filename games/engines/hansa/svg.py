@@ -69,6 +69,9 @@ ROUTE_PATHS = {(a, b): _route_path(a, b) for a, b in BOARD.routes}
 NAME_AT = geo.name_places(list(ROUTE_PATHS.values()), CITY_R, frame=(LEFT, -12, BOARD.width, BOARD.height + 30))
 LAND = geo.land_paths()
 SEA_NAMES = geo.sea_names(list(ROUTE_PATHS.values()))
+# the map's seas and lands in the reader's language (geo.py names them in English)
+_EXTRACTED = [N_("Baltic Sea"), N_("Kattegat"), N_("Gulf of Riga"), N_("Gulf of Finland"), N_("Scandinavia"),
+              N_("Finland"), N_("Continent"), N_("Zealand"), N_("Funen")]
 
 
 def _name(names, seat, _=render) -> str:
@@ -94,10 +97,10 @@ def render_svg(view: dict, names=None, legal=(), _=render) -> str:
         f'<rect x="{LEFT}" y="{top}" width="{w - LEFT}" height="{h + 30 - top}" fill="#dbe9f5"/>',
         f'<clipPath id="hansa-map"><rect x="{LEFT}" y="{top}" width="{w - LEFT}" height="{h + 30 - top}"/></clipPath>',
         '<g clip-path="url(#hansa-map)">',
-        *(f'<path d="{d}" fill="#ece3c8" stroke="#b9a77a" stroke-width="1.5"><title>{escape(n)}</title></path>'
+        *(f'<path d="{d}" fill="#ece3c8" stroke="#b9a77a" stroke-width="1.5"><title>{escape(_(n))}</title></path>'
           for n, d in LAND),
         *(f'<text x="{x:.0f}" y="{y:.0f}" text-anchor="middle" font-size="15" font-style="italic" '
-          f'letter-spacing="2" fill="#34557a">{escape(n)}</text>' for n, x, y in SEA_NAMES),
+          f'letter-spacing="2" fill="#34557a">{escape(_(n))}</text>' for n, x, y in SEA_NAMES),
         '</g>',
         f'<rect x="{LEFT}" y="{h + 30}" width="{w - LEFT}" height="{bottom - h - 30}" fill="#f4efe4"/>',
     ]
