@@ -69,6 +69,16 @@ def no_throttle_state(request):
 
 
 @pytest.fixture
+def no_mail_png(monkeypatch):
+    """Mails go without the board's PNG. The send worker converts each mail's SVG with CairoSVG
+    (0.3 s a mail, most of a whole game's time through the write path); the conversion is tested on
+    its own (tests/test_mail_board_png.py, tests/test_mail_rendered_by_worker.py), so the tests that
+    play whole games by the thousand moves leave it out. The mail's HTML, SVG and text are still made."""
+    monkeypatch.setattr("hanseweb.mail.tasks.svg_to_png", lambda svg: b"")  # the render worker's
+    monkeypatch.setattr("hanseweb.mail.tasks.inline_png", lambda svg: None)  # the send worker's
+
+
+@pytest.fixture
 def make_user(db):
     from .factories import UserFactory
 

@@ -10,12 +10,22 @@ from games.engines import available_slugs, get_engine
 from games.models import Game
 
 from .conftest import committed, user_of
-from .engines.playout import play_random
+from .engines.playout import BUILDING, play_random, play_weighted
+
+pytestmark = pytest.mark.usefixtures("no_mail_png")
+
+# A short game where random play is long: Hansa Teutonica's players aim to build (seed 43 was the
+# shortest of 400 seeds at 3 players: 1,064 steps, where the shortest of 40 random games takes 2,493).
+# Another seed or engine change still ends the game, only later.
+AIMED = {("hansa-teutonica", 3): (43, BUILDING)}
 
 
 def _short_random_game(engine, players, seeds=40):
     """The shortest of some random games (pure engine, fast): random play of some games takes
     thousands of moves, which says nothing more about the web layer but costs minutes."""
+    if (engine.slug, players) in AIMED:
+        seed, weights = AIMED[(engine.slug, players)]
+        return seed, play_weighted(engine, players, seed, weights)[1]
     best = None
     for seed in range(seeds):
         _, moves = play_random(engine, players, seed)

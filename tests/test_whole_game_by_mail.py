@@ -22,14 +22,7 @@ DOMAIN = "play.hanseweb.test"
 HT_CAP = None if os.environ.get("HANSEWEB_WHOLE_HT_GAME") else 300
 TITLES = [("hansa", 2, None), ("hansa-teutonica", 2, HT_CAP), ("die-hanse", 3, None), ("zanzibar", 2, None)]
 AIMS = {"hansa-teutonica": ("establish", "kontor", "develop")}
-
-
-@pytest.fixture(autouse=True)
-def no_png(monkeypatch):
-    """The board's PNG is made by the send worker after commit and tested on its own
-    (tests/test_mail_board_png.py); here it would only cost time (100 ms a mail), so the mails
-    go without it."""
-    monkeypatch.setattr("hanseweb.mail.tasks.inline_png", lambda svg: None)
+pytestmark = pytest.mark.usefixtures("no_mail_png")
 
 
 @pytest.fixture(autouse=True)
