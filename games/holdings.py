@@ -13,7 +13,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import npgettext, pgettext
 
+from .engines.die_hanse.board import A_SHIP
 from .presentation import tr
+
+
+def _a_ship(name: str) -> str:
+    """Die Hanse's ship by its colour inside a label, the colour inflected: "rotes Schiff", "rood schip"."""
+    words = tr(A_SHIP.get(name, name))
+    return words[:1].lower() + words[1:]
 
 
 def _pieces(traders: int, merchants: int) -> str:
@@ -105,7 +112,7 @@ def _die_hanse(view: dict, you: int) -> dict:
         for side in ("stern", "bow"):
             half = ship[side]
             if half.get("seat") == you:
-                facts.append({"label": pgettext("holdings", "Hold (%(ship)s ship, %(half)s)") % {"half": tr(side), "ship": tr(ship["name"])},
+                facts.append({"label": pgettext("holdings", "Hold (%(ship)s, %(half)s)") % {"half": tr(side), "ship": _a_ship(ship["name"])},
                               "value": _goods(half.get("goods", []), half.get("values"))})
     hand = view.get("hand") or []
     facts.append({"label": pgettext("holdings", "Harbour cards in hand"),

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone, translation
 
-from games import presentation
+from games import holdings, presentation
 from games.engines import get_engine
 from games.engines.events import event
 from hanseweb.accounts.models import User
@@ -143,6 +143,7 @@ BAD = {
         (r"\b(?:das|der|die|dem|den|des|ein|eine|einen|einem|einer|kein|keine|keinen)\s+%s\s+[A-ZÄÖÜ]" % _DE_COLOURS,
          "uninflected colour"),
         (r"\bmit\s+(?:das|die|ein|einen)\b", "accusative after 'mit'"),
+        (r"\bSchiff\s+%s\b" % _DE_COLOURS, "colour after the noun"),
         (r"\b(?:Baltic Sea|Gulf of \w+|Scandinavia|Continent|Zealand)\b", "an English name on the map"),
         (r", und (?:zahlt|gibt)\b", "a comma before 'und'"),
         (r"(?<![\w-])%s +(?:Schiff|Fass|Plättchen|Händler|Kaufmann|Kontor)\b" % _DE_COLOURS, "uninflected colour"),
@@ -159,6 +160,7 @@ BAD = {
         (r"\b(?:het|de|dit|deze|dat|die)\s+%s\s+\w" % _NL_COLOURS, "colour without -e after de/het"),
         (r"\been\s+%s\s+%s\b" % (_NL_INFLECTED.replace("roze|", ""), _NL_HET_NOUNS), "colour with -e after een (het-woord)"),
         (r"\b(?:vat|vaten|fiche|schip)\s+%s\b" % _NL_COLOURS, "colour after the noun"),
+        (r"\bschip\s+(?:oranje|paars|lila)\b", "colour after the noun"),
         (r"\b%s/\d" % _NL_COLOURS, "a tile's notation in a sentence"),
         (r"\b1 +(?:vaten|kooplieden|handelaars|handelaren|marktkramen|daalders|kaarten|acties|stappen|spelers)\b",
          "one + plural"),
@@ -190,7 +192,7 @@ def test_the_bad_patterns_catch_the_texts_the_issue_found():
 @pytest.mark.parametrize("slug", ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"])
 def test_random_games_read_as_a_native_speaker_writes(slug):
     """Seeded random games of each title (the fewest and the most players of ``TITLES``), every
-    prompt, move label, log line, mail text view and board text in Dutch and German: no colour
+    prompt, move label, log line, mail text view, board text and holdings panel in Dutch and German: no colour
     left uninflected before a noun, no singular after a count above one (or plural after one),
     no tile notation inside a sentence, German nouns capitalised."""
     from .test_words_not_ids import NAMES, TITLES, _playout, _svg_text
@@ -205,6 +207,8 @@ def test_random_games_read_as_a_native_speaker_writes(slug):
                              _svg_text(presentation.board_svg(slug, view, names, legal=legal))]
                     texts += [presentation.move_label(slug, view, m, names) for m in legal]
                     texts += [presentation.event_text(ev) for ev in events]
+                    panel = holdings.holdings(slug, view, names)  # "what you hold" beside the board
+                    texts += [f"{f['label']}: {f['value']}" for f in (panel or {}).get("facts", [])]
                 for text in texts:
                     text = presentation.fill_names(text, names)
                     seen += 1
