@@ -330,9 +330,12 @@ def tables_of(users: list[int], size: int, rng: random.Random) -> list[list[int]
     return [order[i:i + size] for i in range(0, len(order) - size + 1, size)]
 
 
-def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict:
+def build_site(games: int, seed: int = 1, templates_per_title: int = 24, *, running: float = 0.19,
+               heavy_share_of_games: float = 0.03, games_per_club: int = 250) -> dict:
     """Build a site of about ``games`` games in the current (empty, migrated) database. Returns what
-    the measurement needs: the heavy player, the biggest club, a league, a season, a running game."""
+    the measurement needs: the heavy player, the biggest club, a league, a season, a running game.
+    The site's shape: ``running`` the share of casual games still running, ``heavy_share_of_games``
+    the share of all games the heavy player sits in, one club per ``games_per_club`` games."""
     from django.db import connection
     from django.utils import timezone
 
@@ -359,7 +362,7 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
     log(f"  {n_users} users")
 
     # clubs, leagues, seasons
-    n_clubs = max(2, games // 250)
+    n_clubs = max(2, games // games_per_club)
     clubs = Club.objects.bulk_create([Club(name=f"Club {FIRST[i % len(FIRST)]} {i + 1}", slug=f"club-{i + 1}",
                                            created_by_id=uids[i % n_users]) for i in range(n_clubs)])
     members: dict[int, list[int]] = {}
@@ -431,11 +434,11 @@ def build_site(games: int, seed: int = 1, templates_per_title: int = 24) -> dict
     log(f"  {len(clubs)} clubs, {len(leagues)} leagues, {len(seasons_made)} seasons, {n_league} league games")
 
     # casual games: the heavy player in about 3% of all games
-    heavy_share = max(1, round(games * 0.03)) - sum(1 for g in plan.games if heavy in g["users"])
+    heavy_share = max(1, round(games * heavy_share_of_games)) - sum(1 for g in plan.games if heavy in g["users"])
     for i in range(max(games - n_league, games // 5)):
         engine = rng.choices(engines, weights)[0]
         size = rng.choice(PLAYERS)
-        status = rng.choices([Game.FINISHED, Game.RUNNING, Game.OPEN], [0.78, 0.19, 0.03])[0]
+        status = rng.choices([Game.FINISHED, Game.RUNNING, Game.OPEN], [max(0.0, 0.97 - running), running, 0.03])[0]
         # the first is the heavy player's running game (the game page measured), the second open
         status = {0: Game.RUNNING, 1: Game.OPEN}.get(i, status)
         if status == Game.OPEN:  # its creator's seat alone, like its template's
@@ -798,7 +801,8 @@ def run_one(args) -> dict:
         info = row[0] if isinstance(row[0], dict) else json.loads(row[0])
         log(f"site of {size} games reused from {name}")
     else:
-        info = build_site(size, seed=args.seed, templates_per_title=args.templates)
+        info = build_site(size, seed=args.seed, templates_per_title=args.templates, running=args.running,
+                          heavy_share_of_games=args.heavy, games_per_club=args.games_per_club)
         with connection.cursor() as cur:
             cur.execute("DELETE FROM bench_site_info")
             cur.execute("INSERT INTO bench_site_info VALUES (%s::jsonb)", [json.dumps(info)])
@@ -919,6 +923,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="600", help="site sizes in games, comma-separated (e.g. 2500,10000)")
     parser.add_argument("--templates", type=int, default=24, help="games played per title, copied to make the site")
+    parser.add_argument("--running", type=float, default=0.19, help="share of the casual games still running")
+    parser.add_argument("--heavy", type=float, default=0.03, help="share of all games the heavy player (the viewer) sits in")
+    parser.add_argument("--games-per-club", type=int, default=250, help="one club per this many games")
     parser.add_argument("--requests", type=int, default=30, help="timed rounds per page")
     parser.add_argument("--warmup", type=int, default=3, help="untimed rounds per page first")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (deploy/ runs 3)")
@@ -939,6 +946,7 @@ def main() -> None:
         with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
             out = f.name
         cmd = [sys.executable, __file__, "--one", str(size), "--out", out, "--templates", str(args.templates),
+               "--running", str(args.running), "--heavy", str(args.heavy), "--games-per-club", str(args.games_per_club),
                "--requests", str(args.requests), "--warmup", str(args.warmup), "--workers", str(args.workers),
                "--seed", str(args.seed), "--pg", args.pg, "--db", args.db, "--redis", args.redis]
         if args.reuse:
