@@ -78,8 +78,9 @@ def _hansa_teutonica(view: dict, you: int) -> dict:
     actions = view.get("actions") or {}
     left = ""
     if view.get("active") == you and view.get("phase") not in ("over", "pawn"):
+        # the noun goes with the total: "noch 1 von 2 Aktionen", "nog 1 van 2 acties"
         left = npgettext("holdings", "%(left)d of %(allowed)d action left this turn", "%(left)d of %(allowed)d actions left this turn",
-                        actions.get("left", 0)) % {"left": actions.get("left", 0), "allowed": actions.get("allowed", 0)}
+                        actions.get("allowed", 0)) % {"left": actions.get("left", 0), "allowed": actions.get("allowed", 0)}
     return {"facts": facts, "left": left}
 
 

@@ -146,6 +146,7 @@ BAD = {
         (r"\bSchiff\s+%s\b" % _DE_COLOURS, "colour after the noun"),
         (r"\b(?:Baltic Sea|Gulf of \w+|Scandinavia|Continent|Zealand)\b", "an English name on the map"),
         (r", und (?:zahlt|gibt)\b", "a comma before 'und'"),
+        (r"\b[Ww]ähle (?:welche[nrs]?|wo|wohin|ob)\b", "no comma before an indirect question"),
         (r"(?<![\w-])%s +(?:Schiff|Fass|Plättchen|Händler|Kaufmann|Kontor)\b" % _DE_COLOURS, "uninflected colour"),
         (r"\b(?:treibt|segelt|plündert|bewegt|kauft|verkauft|verliert)\s+%s\b" % _DE_COLOURS, "a colour for a thing"),
         (r"\b(?:Fass|Fässer|Schiff|Plättchen)\s+%s\b" % _DE_COLOURS, "colour after the noun"),
@@ -209,6 +210,7 @@ def test_random_games_read_as_a_native_speaker_writes(slug):
                     texts += [presentation.event_text(ev) for ev in events]
                     panel = holdings.holdings(slug, view, names)  # "what you hold" beside the board
                     texts += [f"{f['label']}: {f['value']}" for f in (panel or {}).get("facts", [])]
+                    texts.append((panel or {}).get("left") or "")
                 for text in texts:
                     text = presentation.fill_names(text, names)
                     seen += 1
