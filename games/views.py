@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Count, Q, prefetch_related_objects
+from django.db.models import Count, Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -50,15 +50,24 @@ def lobby(request):
                    .order_by(*order))
         ended = Game.objects.filter(pk__in=seated, status=Game.FINISHED).defer(*LARGE).order_by(*order)[:20]
         mine = [*current, *ended]
-        prefetch_related_objects(mine, "seats__user")
+        # the seats of these games as plain values (no seat or user objects): one query
+        seats: dict[int, list[tuple]] = {}
+        for game_id, *seat in (Seat.objects.filter(game_id__in=[g.pk for g in mine]).order_by()
+                               .values_list("game_id", "number", "user_id", "resigned", "user__display_name",
+                                            "user__email")):
+            seats.setdefault(game_id, []).append(seat)
         running, waiting, finished = [], [], []
         for game in mine:
-            seat = services.seat_of(game, request.user)
-            names = presentation.player_names(game)
-            row = {"game": game, "seat": seat, "names": names,
-                   "my_turn": game.status == Game.RUNNING and seat.number in (game.to_act or []) and not seat.resigned,
+            here = seats.get(game.pk, [])
+            number, _user, resigned, *_name = next(s for s in here if s[1] == request.user.pk)
+            # presentation.player_names from values: by seat number, the display name or the
+            # address's local part
+            names = [name or email.split("@")[0] for _n, _u, _r, name, email in
+                     sorted((s for s in here if s[0] is not None), key=lambda s: s[0])]
+            row = {"game": game, "names": names, "joined": len(here),
+                   "my_turn": game.status == Game.RUNNING and number in (game.to_act or []) and not resigned,
                    # who is to act (you first), and until when
-                   "to_act": [names[n] for n in sorted(game.to_act or [], key=lambda n: n != seat.number)
+                   "to_act": [names[n] for n in sorted(game.to_act or [], key=lambda n: n != number)
                               if n < len(names)] if game.status == Game.RUNNING else []}
             {Game.RUNNING: running, Game.OPEN: waiting, Game.FINISHED: finished}[game.status].append(row)
         # your turn first; then by time left (no deadline last)

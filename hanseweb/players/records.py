@@ -39,9 +39,17 @@ class Row:
     my_turn: bool = False
 
 
-def _names(game: Game) -> list[str]:
-    by_number = {s.number: s.user.display_name for s in game.seats.all() if s.number is not None}
-    return [by_number.get(i, "?") for i in range(game.players)]
+ROW_COLUMNS = ("title", "engine", "players", "status", "result", "to_act", "move_count", "finished_at", "last_move_at")
+
+
+def names_of(game_ids) -> dict[int, dict[int, str]]:
+    """The seated players' names of these games, {game id: {seat number: name}}: one query of
+    plain values."""
+    names: dict[int, dict[int, str]] = {}
+    for game_id, number, name in (Seat.objects.filter(game_id__in=game_ids, number__isnull=False).order_by()
+                                  .values_list("game_id", "number", "user__display_name")):
+        names.setdefault(game_id, {})[number] = name
+    return names
 
 
 def games_of(player, viewer, status: str, limit: int) -> list[Row]:
@@ -49,15 +57,18 @@ def games_of(player, viewer, status: str, limit: int) -> list[Row]:
              .annotate(shown=_visible_here(viewer)).filter(shown__isnull=False).order_by("-game__finished_at" if status == Game.FINISHED
                                                           else "-game__last_move_at")[:limit])
     seats = list(seats)
-    games = {g.pk: g for g in Game.objects.filter(pk__in=[s.game_id for s in seats])
-             .defer(*LIST_COLUMNS).prefetch_related("seats__user")}
+    ids = [s.game_id for s in seats]
+    # the columns the rows show, and the players' names as plain values (no seat or user objects)
+    games = {g.pk: g for g in Game.objects.filter(pk__in=ids).only(*ROW_COLUMNS)}
+    names = names_of(ids)
     rows = []
     for seat in seats:
         game = games[seat.game_id]
         result = game.result or {}
         ranking, scores = result.get("ranking") or [], result.get("scores") or []
+        seated = names.get(game.pk, {})
         rows.append(Row(
-            game=game, engine_name=get_engine(game.engine).name, names=_names(game),
+            game=game, engine_name=get_engine(game.engine).name, names=[seated.get(i, "?") for i in range(game.players)],
             place=ranking[seat.number] if seat.number < len(ranking) else None,
             score=scores[seat.number] if seat.number < len(scores) else None,
             resigned=seat.resigned,

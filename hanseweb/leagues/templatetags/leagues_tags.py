@@ -23,19 +23,34 @@ def ratings_of(user, history: int = 10, viewer=None):
     from ..models import Membership
 
     rows = []
-    visible = None
+    restricted = False  # another viewer: a change names its game only if they may see it
     if viewer is not None and viewer.pk != user.pk:
         shared = Membership.objects.filter(user=viewer, club__memberships__user=user).exists() \
             if getattr(viewer, "is_authenticated", False) else False
         if not shared and not getattr(viewer, "is_staff", False):
             return {"rows": [], "own": False, "hidden": True}
-        visible = set(Game.objects.filter(visible_q(viewer)).values_list("pk", flat=True).distinct())
+        restricted = True
     for rating in Rating.objects.filter(user=user).order_by("engine"):
-        changes = list(RatingChange.objects.filter(rating=rating).select_related("game")[:history])
-        for change in changes:
-            change.shown = visible is None or change.game.listed or change.game_id in visible
-        rows.append({"rating": rating, "name": get_engine(rating.engine).name, "changes": changes})
-    return {"rows": rows, "own": visible is None}
+        # a change shows its game's title and link: the game's id, title and listing, never its
+        # state snapshot or log
+        rows.append({"rating": rating, "name": get_engine(rating.engine).name,
+                     "changes": list(RatingChange.objects.filter(rating=rating).select_related("game")
+                                     .only(*_CHANGE_COLUMNS)[:history])})
+    shown = None
+    if restricted:
+        # which of the shown changes' games the viewer may see: asked of those games only, not of
+        # every game the viewer may see on the site
+        ids = {c.game_id for row in rows for c in row["changes"] if not c.game.listed}
+        shown = set(Game.objects.filter(visible_q(viewer), pk__in=ids).values_list("pk", flat=True).distinct()) \
+            if ids else set()
+    for row in rows:
+        for change in row["changes"]:
+            change.shown = shown is None or change.game.listed or change.game_id in shown
+    return {"rows": rows, "own": not restricted}
+
+
+_CHANGE_COLUMNS = ("rating_id", "game_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after", "at",
+                   "game__title", "game__listed")
 
 
 _LEAGUE_OF_GAME = ("round__season_id", "round__season__number", "round__season__league__name",
