@@ -142,3 +142,35 @@ def test_ratings_with_their_recent_results(client, started_game):
     html = client.get(f"/players/{users[0].pk}/").content.decode()
     assert "Hansa" in html and f"{rating.ordinal:.1f}" in html and "place 1" in html
     assert ("provisional" in html) == rating.provisional
+
+
+@pytest.mark.django_db
+def test_a_rating_change_names_its_game_only_to_who_may_see_it_and_loads_no_snapshot(client, started_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from hanseweb.leagues import services as leagues
+    from hanseweb.leagues.models import Rating, RatingChange
+
+    game, users = started_game("hansa", 2)
+    Game.objects.filter(pk=game.pk).update(listed=False, title="Table behind the door")
+    _finish(game, [1, 2], [30, 20], datetime(2026, 3, 10, tzinfo=timezone.utc))
+    rating = Rating.objects.create(user=users[0], engine="hansa", mu=29.0, sigma=6.0, games=1)
+    RatingChange.objects.create(rating=rating, game=game, place=1, mu_before=25.0, sigma_before=8.3,
+                                mu_after=29.0, sigma_after=6.0)
+    club = leagues.create_club(users[0], "Rated club")
+    member = UserFactory()
+    for who in (users[1], member):
+        leagues.join_club(leagues.create_invite(club, users[0]).code, who)
+    # two viewers who both see the ratings: the one who sat at the unlisted table sees its title
+    # and link, the club member who did not sees the place only
+    client.force_login(users[1])
+    with CaptureQueriesContext(connection) as ctx:
+        seated = client.get(f"/players/{users[0].pk}/").content.decode()
+    assert "Table behind the door" in seated and game.get_absolute_url() in seated
+    for query in ctx.captured_queries:
+        assert "state_cache" not in query["sql"], query["sql"]  # a change shows no snapshot
+    client.force_login(member)
+    other = client.get(f"/players/{users[0].pk}/").content.decode()
+    assert "place 1" in other and f"{rating.ordinal:.1f}" in other
+    assert "Table behind the door" not in other and game.get_absolute_url() not in other
