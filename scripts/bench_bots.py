@@ -10,7 +10,8 @@ interval, game lengths (moves), how games ended, and the CPU time per decision o
     nice -n 10 python scripts/bench_bots.py [--games 60] [--titles hansa,zanzibar]
         [--pairings strong-basic,basic-random] [--players 3,2] [--iterations 400] [--seconds 1.5]
 
-Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``.
+Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``
+[``--endings-level basic``] [``--endings-players 3,4``]. Each game's outcome goes to stderr as it ends.
 """
 import argparse
 import math
@@ -70,6 +71,8 @@ def pairing(slug, players, focal, other, games, seed, budget, out):
         levels = [other] * players
         levels[seat] = focal
         result, moves, end = play(slug, levels, seed + g, budget, times)
+        print(f"  game {g + 1}/{games} seed {seed + g} focal seat {seat}: {moves} moves, {end}, "
+              f"ranking {result and result['ranking']}, scores {result and result['scores']}", file=sys.stderr, flush=True)
         lengths.append(moves)
         ends[end] = ends.get(end, 0) + 1
         if result is None:
@@ -92,20 +95,22 @@ def pairing(slug, players, focal, other, games, seed, budget, out):
     out.append(line)
 
 
-def endings(games, seed, budget):
+def endings(games, seed, budget, level="strong", counts=None):
     slug = "die-hanse"
     engine = get_engine(slug)
-    for players in range(engine.min_players, engine.max_players + 1):
+    for players in counts or range(engine.min_players, engine.max_players + 1):
         ends, lengths, times = {}, [], {}
         for g in range(games):
-            _result, moves, end = play(slug, ["strong"] * players, seed + g, budget, times)
+            _result, moves, end = play(slug, [level] * players, seed + g, budget, times)
+            print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {end}", file=sys.stderr, flush=True)
             ends[end] = ends.get(end, 0) + 1
             lengths.append(moves)
         full = ends.get("full storage", 0)
         lo, hi = wilson(full, games)
-        print(f"| die-hanse strong ×{players} | {games} | {full / games:.0%} [{lo:.0%}, {hi:.0%}] by a full storage | "
+        cpu = times.get(level) or [0.0]
+        print(f"| die-hanse {level} ×{players} | {games} | {full / games:.0%} [{lo:.0%}, {hi:.0%}] by a full storage | "
               f"{statistics.fmean(lengths):.0f} moves ({min(lengths)}–{max(lengths)}) | "
-              f"strong max {max(times['strong']):.3f} s |", flush=True)
+              f"{level} mean {statistics.fmean(cpu):.3f} s, max {max(cpu):.3f} s per decision |", flush=True)
 
 
 def main() -> None:
@@ -118,11 +123,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--endings", type=int, default=0, help="Die Hanse games between strong bots per player count")
+    parser.add_argument("--endings-level", default="strong", help="the level of every seat in --endings games")
+    parser.add_argument("--endings-players", default="", help="player counts for --endings (default 3,4,5,6)")
     args = parser.parse_args()
     budget = {"iterations": args.iterations, "seconds": args.seconds}
     print(f"budget {budget}, seeds from {args.seed}")
     if args.endings:
-        endings(args.endings, args.seed, budget)
+        counts = [int(p) for p in args.endings_players.split(",")] if args.endings_players else None
+        endings(args.endings, args.seed, budget, args.endings_level, counts)
         return
     print("| title | players | pairing | games | focal win share [95% CI] | mean margin ± 95% | moves per game "
           "(min–max) | endings | CPU per decision |")

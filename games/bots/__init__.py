@@ -56,16 +56,38 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
     raise ValueError(f"unknown bot level {level!r}")
 
 
+# The basic level looks this many of its own further decisions ahead when its move leaves it to
+# decide again (Die Hanse's harbour step is a small menu: "trade", then what for what, then which
+# drawn stone to keep; a single step of it changes nothing the heuristic sees).
+LOOKAHEAD = {"die-hanse": 2}
+LOOKAHEAD_NODES = 600
+
+
 def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> str:
-    """The basic level: the listed move whose resulting state rates best for ``seat``."""
+    """The basic level: the listed move whose resulting state rates best for ``seat`` (with the
+    best of its own next decisions, where the title looks ahead: ``LOOKAHEAD``)."""
+    depth = LOOKAHEAD.get(slug, 0)
+    budget = [LOOKAHEAD_NODES]
     best, best_value = [], None
     for move in moves:
-        value = margins(slug, engine.apply(state, seat, move), engine)[seat]
+        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
             best.append(move)
     return rng.choice(best)
+
+
+def _value_after(slug: str, engine, state: dict, seat: int, depth: int, budget: list) -> float:
+    value = margins(slug, state, engine)[seat]
+    if depth <= 0 or budget[0] <= 0 or engine.to_act(state) != [seat]:
+        return value
+    follow = engine.legal_moves(state, seat)
+    if len(follow) < 2:
+        return value
+    budget[0] -= len(follow)
+    return max(value, max(_value_after(slug, engine, engine.apply(state, seat, m), seat, depth - 1, budget)
+                          for m in follow))
 
 
 def choose_move(engine, state: dict, seat: int, level: str = "basic", seed: int = 0,

@@ -87,3 +87,62 @@ def test_basic_beats_two_random_players(slug):
         result = _play(slug, levels, seed=500 + g)
         wins += result["ranking"][g % 3] == 1
     assert wins >= 4  # a fair share would be 2 of 6
+
+
+def _die_hanse_menus(kind: str, want, games=12):
+    """Die Hanse positions (random play) where a seat is at the harbour-step menu ``kind`` and
+    ``want(state, seat)`` holds."""
+    import random
+
+    engine = get_engine("die-hanse")
+    out = []
+    for g in range(games):
+        rng = random.Random(g)
+        state = engine.setup(3, 500 + g, {})
+        for _ in range(1500):
+            acting = engine.to_act(state)
+            if not acting:
+                break
+            seat = acting[0]
+            moves = engine.legal_moves(state, seat)
+            if kind in moves and "done" in moves and want(state, seat):
+                out.append((state, seat))
+                break
+            state = engine.apply(state, seat, rng.choice(moves))
+    return out
+
+
+def test_die_hanse_basic_trades_salt_for_a_wanted_good_in_the_harbour_menu():
+    """The harbour step is a menu ("trade", then what for what): the basic level looks at its own
+    next decisions (LOOKAHEAD), so it opens the menu and trades salt for a stockfish or grain its
+    storage wants rather than leaving ("done", which rates the same one step ahead)."""
+    from games.engines.die_hanse.harbour import offered
+    from games.engines.die_hanse.state import half
+
+    engine = get_engine("die-hanse")
+
+    def salt_for_wanted(state, seat):
+        frame = state["stack"][-1] if state["stack"] else {}
+        if frame.get("k") != "harbour" or frame.get("sub") is not None:
+            return False
+        ship, here = frame["ship"], frame["h"]
+        store = state["store"][seat]
+        wanted = {g for g, v in zip(store["goods"], store["vals"]) if v is None}
+        return bool(here) and any(g == "salt" for g, _ in half(state, seat, ship)) and \
+            bool(wanted & {"fish", "grain"} & offered(state, here))
+
+    found = _die_hanse_menus("trade", salt_for_wanted)
+    assert len(found) >= 3
+    for state, seat in found:
+        ship = state["stack"][-1]["ship"]
+        before = sorted(g for g, _ in half(state, seat, ship))
+        for seed in range(3):
+            assert choose_move(engine, state, seat, "basic", seed=seed) == "trade"
+            now = state
+            for _ in range(12):  # the bot's own decisions until the harbour step is done
+                if engine.to_act(now) != [seat] or now["stack"][-1:] and now["stack"][-1].get("k") != "harbour":
+                    break
+                now = engine.apply(now, seat, choose_move(engine, now, seat, "basic", seed=seed))
+            after = sorted(g for g, _ in half(now, seat, ship))
+            assert after.count("salt") < before.count("salt")
+            assert after.count("fish") + after.count("grain") > before.count("fish") + before.count("grain")
