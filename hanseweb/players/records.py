@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Q, Subquery, Value, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Q, Subquery, Value
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -40,6 +40,16 @@ class Row:
 
 
 ROW_COLUMNS = ("title", "engine", "players", "status", "result", "to_act", "move_count", "finished_at", "last_move_at")
+
+
+def seats_of(game_ids) -> dict[int, list[tuple]]:
+    """The seated players of these games as plain values, {game id: [(number, user id, name,
+    resigned), …]} in seat order: one query, no seat or user objects."""
+    seats: dict[int, list[tuple]] = {}
+    for game_id, *seat in (Seat.objects.filter(game_id__in=game_ids, number__isnull=False).order_by("game_id", "number")
+                           .values_list("game_id", "number", "user_id", "user__display_name", "resigned")):
+        seats.setdefault(game_id, []).append(tuple(seat))
+    return seats
 
 
 def names_of(game_ids) -> dict[int, dict[int, str]]:
@@ -175,7 +185,7 @@ def archive(search: Search, viewer, *, after: tuple[datetime, int] | None = None
         games = games.filter(finished_at__gte=datetime.combine(search.since, time.min, zone))
     if search.until:
         games = games.filter(finished_at__lte=datetime.combine(search.until, time.max, zone))
-    games = games.defer(*LIST_COLUMNS)
+    games = games.only(*ROW_COLUMNS)
     if before is not None:  # newer games: read upwards from the key, then turn the page round
         at, pk = before
         found = list(games.filter(finished_at__gte=at).filter(Q(finished_at__gt=at) | Q(pk__gt=pk))
@@ -194,7 +204,6 @@ def archive(search: Search, viewer, *, after: tuple[datetime, int] | None = None
         found = found[:size]
         page = Page(found, newer=_key(found[0]) if after is not None and found else None,
                     older=_key(found[-1]) if more else None)
-    prefetch_related_objects(page.games, "seats__user")
     return page
 
 

@@ -6,6 +6,7 @@ from datetime import timezone as dt_timezone
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.decorators import ratelimit
 
@@ -94,14 +95,17 @@ def archive(request):
         page = records.archive(search, request.user, after=_cursor(request.GET.get("older")),
                                before=_cursor(request.GET.get("newer")), size=PAGE)
     rows = []
+    seats = records.seats_of([g.pk for g in page.games])
+    links: dict[int, str] = {}  # a player's page, reversed once per player of the page
     for game in page.games:
         result = game.result or {}
         ranking, scores = result.get("ranking") or [], result.get("scores") or []
-        seats = sorted((s for s in game.seats.all() if s.number is not None), key=lambda s: s.number)
         rows.append({"game": game, "engine_name": get_engine(game.engine).name, "players": [
-            {"user": s.user, "place": ranking[s.number] if s.number < len(ranking) else None,
-             "score": scores[s.number] if s.number < len(scores) else None, "resigned": s.resigned}
-            for s in sorted(seats, key=lambda s: (ranking[s.number] if s.number < len(ranking) else 99, s.number))]})
+            {"name": name, "url": links.get(user_id) or links.setdefault(user_id, reverse("players:player", args=[user_id])),
+             "place": ranking[number] if number < len(ranking) else None,
+             "score": scores[number] if number < len(scores) else None, "resigned": resigned}
+            for number, user_id, name, resigned in sorted(
+                seats.get(game.pk, []), key=lambda s: (ranking[s[0]] if s[0] < len(ranking) else 99, s[0]))]})
     query = request.GET.copy()
     for name in ("page", "older", "newer"):
         query.pop(name, None)
