@@ -4,6 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 from django.core.cache import cache
+from django.utils.html import escape
 
 from games.models import Game, Move
 
@@ -98,6 +99,10 @@ def test_the_archive_searches_by_game_player_and_date(client, started_game):
     assert found(since="2026-06-01") == {b.title}
     assert found(until="2026-06-01") == {a.title}
     assert found(since="2026-01-01", until="2026-12-31", game="hansa") == {a.title}
+    # each game's players in finishing order, each with a link to their page and their score
+    html = client.get("/archive/", {"game": "zanzibar"}).content.decode()
+    second, first = (f'<a href="/players/{u.pk}/">{escape(u.display_name)}</a>' for u in users_b)
+    assert f"1. {first} (50), 2. {second} (10)" in html
 
 
 @pytest.mark.django_db
