@@ -179,3 +179,46 @@ def test_a_rating_change_names_its_game_only_to_who_may_see_it_and_loads_no_snap
     other = client.get(f"/players/{users[0].pk}/").content.decode()
     assert "place 1" in other and f"{rating.ordinal:.1f}" in other
     assert "Table behind the door" not in other and game.get_absolute_url() not in other
+
+
+@pytest.mark.django_db
+def test_ratings_show_each_titles_latest_changes_in_one_query_whatever_the_number_of_titles():
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from hanseweb.leagues.models import Rating, RatingChange
+    from hanseweb.leagues.templatetags.leagues_tags import ratings_of
+
+    from .test_lists_at_scale import _build
+
+    users = UserFactory.create_batch(3)
+    games = _build(12, users)
+    at = datetime(2026, 5, 1, tzinfo=timezone.utc)
+
+    def rate(engine, some):
+        rating = Rating.objects.create(user=users[0], engine=engine, mu=27.0, sigma=7.0, games=len(some))
+        for k, game in enumerate(some):  # the k-th game a day later than the one before
+            change = RatingChange.objects.create(rating=rating, game=game, place=1 + k % 3, mu_before=25.0 + k,
+                                                 sigma_before=8.0, mu_after=26.0 + k, sigma_after=7.5)
+            RatingChange.objects.filter(pk=change.pk).update(at=at + timedelta(days=k))
+        return rating
+
+    def queries():
+        with CaptureQueriesContext(connection) as ctx:
+            shown = ratings_of(users[0], 2)
+        return len(ctx.captured_queries), shown
+
+    hansa = rate("hansa", games[0:3])
+    one, shown = queries()
+    assert [[c.game_id for c in row["changes"]] for row in shown["rows"]] == [[games[2].pk, games[1].pk]]
+    zanzibar = rate("zanzibar", games[3:7])
+    rate("die-hanse", games[7:8])
+    rate("hansa-teutonica", [])
+    four, shown = queries()
+    assert four == one
+    by_engine = {row["rating"].engine: [c.game_id for c in row["changes"]] for row in shown["rows"]}
+    assert by_engine == {"die-hanse": [games[7].pk], "hansa": [games[2].pk, games[1].pk],
+                         "hansa-teutonica": [], "zanzibar": [games[6].pk, games[5].pk]}
+    assert {row["rating"].pk for row in shown["rows"]} >= {hansa.pk, zanzibar.pk}

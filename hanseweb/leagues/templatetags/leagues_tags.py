@@ -1,4 +1,6 @@
 from django import template
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 
 from games.engines import get_engine
 from hanseweb import fastsql
@@ -30,12 +32,19 @@ def ratings_of(user, history: int = 10, viewer=None):
         if not shared and not getattr(viewer, "is_staff", False):
             return {"rows": [], "own": False, "hidden": True}
         restricted = True
-    for rating in Rating.objects.filter(user=user).order_by("engine"):
-        # a change shows its game's title and link: the game's id, title and listing, never its
-        # state snapshot or log
-        rows.append({"rating": rating, "name": get_engine(rating.engine).name,
-                     "changes": list(RatingChange.objects.filter(rating=rating).select_related("game")
-                                     .only(*_CHANGE_COLUMNS)[:history])})
+    ratings = list(Rating.objects.filter(user=user).order_by("engine"))
+    # each rating's latest ``history`` changes, newest first, in one query for all the titles; a
+    # change shows its game's title and link: the game's id, title and listing, never its state
+    # snapshot or log
+    changes: dict[int, list] = {}
+    if ratings:
+        latest = (RatingChange.objects.filter(rating__in=ratings).select_related("game").only(*_CHANGE_COLUMNS)
+                  .annotate(nth=Window(RowNumber(), partition_by=F("rating_id"), order_by=(F("at").desc(), F("pk").desc())))
+                  .filter(nth__lte=history).order_by("rating_id", "-at", "-pk"))
+        for change in latest:
+            changes.setdefault(change.rating_id, []).append(change)
+    for rating in ratings:
+        rows.append({"rating": rating, "name": get_engine(rating.engine).name, "changes": changes.get(rating.pk, [])})
     shown = None
     if restricted:
         # which of the shown changes' games the viewer may see: asked of those games only, not of
