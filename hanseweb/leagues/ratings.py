@@ -81,9 +81,9 @@ def rate_game(game_id: int) -> bool:
 
 def rate_finished_games(limit: int | None = None) -> int:
     """Apply every finished game not yet rated, in the order they finished: only the finished
-    games without ``Game.rated_at``, read through their partial index in batches (``games.tasks.batches``),
+    games without ``Game.rated_at``, read through their partial index in batches (``hanseweb.batches.batches``),
     so a run costs what it rates, not the games rated before. Returns how many were applied."""
-    from games.tasks import batches
+    from hanseweb.batches import batches
 
     done = 0
     for number, game_id in enumerate(batches(Game.objects.filter(status=Game.FINISHED, rated_at__isnull=True),

@@ -233,8 +233,8 @@ def process_inbound(inbound_id: int) -> str:
 @shared_task(name="hanseweb.mail.tasks.sweep_inbound")
 def sweep_inbound() -> int:
     """Re-enqueue received mail still unprocessed a minute after it arrived, oldest first (the
-    index on ``status`` holds the few pending rows; in batches: ``games.tasks.batches``)."""
-    from games.tasks import batches
+    index on ``status`` holds the few pending rows; in batches: ``hanseweb.batches.batches``)."""
+    from hanseweb.batches import batches
 
     cutoff = timezone.now() - timedelta(minutes=1)
     queued = 0
