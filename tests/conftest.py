@@ -7,13 +7,14 @@ import pytest
 # processing time first); a file ending last would otherwise run on alone for minutes. The order
 # comes from a full run's --durations (the longest first); files not named keep their order after them.
 LONGEST_FIRST = [
-    "tests/test_fairness.py", "tests/test_whole_game_by_mail.py", "tests/api/test_api_whole_games.py",
-    "tests/test_page_size.py", "tests/test_replay.py", "tests/test_words_not_ids.py",
-    "tests/leagues/test_season_end_to_end.py", "tests/test_celery_worker.py", "tests/test_full_games.py",
-    "tests/test_flat_cost.py", "tests/engines/test_contract.py", "tests/test_browser.py",
-    "tests/test_browser_axe.py", "tests/api/test_api_schemathesis.py", "tests/test_simultaneous.py",
-    "tests/api/test_api_privacy.py", "tests/test_mail_play_worker.py", "tests/test_embedded_server.py",
-    "tests/test_browser_layout.py", "tests/test_decision_mails.py", "tests/leagues/test_end_to_end.py",
+    "tests/api/test_api_whole_games.py", "tests/leagues/test_season_end_to_end.py", "tests/engines/test_contract.py",
+    "tests/test_fairness.py", "tests/test_whole_game_by_mail.py", "tests/test_full_games.py",
+    "tests/api/test_api_schemathesis.py", "tests/test_words_not_ids.py", "tests/test_flat_cost.py",
+    "tests/test_page_size.py", "tests/test_replay.py", "tests/test_mail_play_worker.py",
+    "tests/test_celery_worker.py", "tests/test_worker_kill.py", "tests/test_embedded_server.py",
+    "tests/test_browser.py", "tests/test_browser_axe.py", "tests/test_simultaneous.py",
+    "tests/api/test_api_privacy.py", "tests/test_browser_layout.py", "tests/test_decision_mails.py",
+    "tests/leagues/test_end_to_end.py",
 ]
 
 
