@@ -59,8 +59,27 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
 # The basic level looks this many of its own further decisions ahead when its move leaves it to
 # decide again (Die Hanse's harbour step is a small menu: "trade", then what for what, then which
 # drawn stone to keep; a single step of it changes nothing the heuristic sees).
-LOOKAHEAD = {"die-hanse": 2}
+LOOKAHEAD = {"die-hanse": 2, "hansa-teutonica": 2}
 LOOKAHEAD_NODES = 600
+# Menu steps that only take back a choice of the same turn (Hansa Teutonica's "cancel" and the
+# move action's "elsewhere"): basic already compared the choices when it made them, and taking
+# them back leads round in circles (issue 30); it uses them only when nothing else is listed.
+UNDO = {"hansa-teutonica": ("cancel", "elsewhere")}
+
+
+# What ending a turn with actions left costs the basic level, in points of the heuristic (Hansa
+# Teutonica: establishing a full route whose reward is "nothing" rates a little below leaving it
+# standing, yet only establishing moves the game towards its end, HT-11).
+END_COST = {"hansa-teutonica": 0.6}
+
+
+def _candidates(slug: str, moves: list[str], state: dict) -> list[str]:
+    undo = UNDO.get(slug, ())
+    kept = [m for m in moves if m not in undo]
+    step = state.get("step") if slug == "hansa-teutonica" else None
+    if step and step.get("a") == "move" and not step.get("moved"):
+        kept = [m for m in kept if m != "done"]  # a move action that moved nothing: an "end" in disguise
+    return kept or moves
 
 
 def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> str:
@@ -69,8 +88,10 @@ def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng) 
     depth = LOOKAHEAD.get(slug, 0)
     budget = [LOOKAHEAD_NODES]
     best, best_value = [], None
-    for move in moves:
+    for move in _candidates(slug, moves, state):
         value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
+        if move == "end":
+            value -= END_COST.get(slug, 0.0)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
@@ -82,7 +103,7 @@ def _value_after(slug: str, engine, state: dict, seat: int, depth: int, budget: 
     value = margins(slug, state, engine)[seat]
     if depth <= 0 or budget[0] <= 0 or engine.to_act(state) != [seat]:
         return value
-    follow = engine.legal_moves(state, seat)
+    follow = _candidates(slug, engine.legal_moves(state, seat), state)
     if len(follow) < 2:
         return value
     budget[0] -= len(follow)

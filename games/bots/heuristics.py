@@ -109,13 +109,24 @@ def _hansa_teutonica(state: dict) -> list[float]:
     from games.engines.hansa_teutonica.scoring import breakdown
 
     n = state["np"]
+    # Pieces count where they can still become an office: on a route only the owner holds they
+    # count more the fuller the route (a full one is to be established, HT-8); on a route another
+    # player shares a little less than in the supply; in the supply more than in the stock (an
+    # Assign action away, HT-7.3). An office counts more than the full route it comes from, so
+    # establishing rates above leaving the pieces standing (issue 30: bots that never established
+    # ran out of pieces and ended their turns without acting, round after round).
     on_routes = [0.0] * n
     for spaces in state["spaces"].values():
         owners = [int(x[0]) if x else None for x in spaces]
         for p in range(n):
             mine = owners.count(p)
-            if mine:  # a route of one's own becomes an office and prestige (HT-8)
-                on_routes[p] += 0.35 * mine + (1.5 if mine == len(spaces) else 0.0)
+            if not mine:
+                continue
+            if all(o is None or o == p for o in owners):
+                size = len(spaces)
+                on_routes[p] += 0.12 * mine + (0.4 if mine == size else 0.2 * mine * mine / size)
+            else:
+                on_routes[p] += 0.1 * mine
     offices = [0] * n
     for houses in state["houses"].values():
         for h in houses:
@@ -126,7 +137,8 @@ def _hansa_teutonica(state: dict) -> list[float]:
         points = sum(breakdown(state, p).values())
         pl = state["p"][p]
         dev = sum(pl["dev"].values())
-        out.append(points + 1.2 * dev + on_routes[p] + 0.8 * offices[p] + 0.15 * sum(pl["supply"]))
+        out.append(points + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
+                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]))
     return out
 
 

@@ -146,3 +146,18 @@ def test_die_hanse_basic_trades_salt_for_a_wanted_good_in_the_harbour_menu():
             after = sorted(g for g, _ in half(now, seat, ship))
             assert after.count("salt") < before.count("salt")
             assert after.count("fish") + after.count("grain") > before.count("fish") + before.count("grain")
+
+
+def test_three_basic_bots_finish_a_hansa_teutonica_game():
+    """Issue 30: basic bots that never established their full routes ran out of pieces and ended
+    their turns without acting, round after round (no end within 30,000 moves). Three basic bots
+    now end a game by the rulebook's own conditions (HT-11); seed 5 ended after 1,391 moves."""
+    engine = get_engine("hansa-teutonica")
+    state = engine.setup(3, 5)
+    for _ in range(2000):
+        if engine.result(state):
+            break
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
+    result = engine.result(state)
+    assert result is not None, "three basic bots did not end the game within 2,000 moves"
