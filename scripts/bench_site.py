@@ -155,10 +155,12 @@ def make_templates(per_title: int, users: list, seed: int) -> dict:
                     full = play_length(slug, players, rng)
                     stop_at = rng.randint(max(1, full // 10), max(2, full * 8 // 10))
                 game = play_template(slug, players, users, rng, stop_at, deadline_hours=72)
+                # every game played is a template of its status: a "running" one that ended early is a
+                # finished game of the site like any other (left out, it stayed unrated and unlisted)
+                moves += game.move_count
+                found.setdefault((slug, players, game.status), []).append(game.pk)
                 if not running or game.status == Game.RUNNING:
                     break
-            moves += game.move_count
-            found.setdefault((slug, players, game.status), []).append(game.pk)
         for players in PLAYERS:
             game = services.create_game(creator=users[0], engine=slug, title=TEMPLATE_TITLE, players=players,
                                         listed=True, seat_order=Game.SEAT_ORDER_JOINED, move_deadline_hours=72)
