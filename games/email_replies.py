@@ -325,7 +325,7 @@ def _command(sender, row, game: Game, seat, match, *, ignored: int) -> tuple[str
                     _("\"vacation %(raw)s\" is not a number of days: write for example \"vacation 5\" "
                       "(1 to %(max)d days).") % {"raw": raw, "max": vacation.MAX_DAYS})
             user = vacation.start(sender, int(raw))
-            until = date_format(timezone.localtime(user.vacation_until), "D j M Y, H:i")
+            until = date_format(timezone.localtime(user.vacation_until), _("D j M Y, H:i e"))
             done = _("vacation: you are away until %(until)s (%(days)d vacation days left this year); your "
                      "deadlines wait for you meanwhile. Reply \"back\" to end it early.") % {
                 "until": until, "days": vacation.days_left(user)}

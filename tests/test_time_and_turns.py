@@ -5,6 +5,7 @@ it is your turn."""
 import datetime
 import re
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -175,3 +176,32 @@ def test_titles_say_when_it_is_your_turn_and_a_move_leads_to_the_next_game(clien
     assert "Next game where it is your turn" not in client.get(f"/games/{first.pk}/").content.decode()
     client.force_login(other)
     assert "<title>Your turn — Test hansa · Hanseweb</title>" in client.get(f"/games/{first.pk}/").content.decode()
+
+
+NL_MONTHS = "jan feb mrt apr mei jun jul aug sep okt nov dec".split()
+DE_MONTHS = "Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez".split()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["nl", "de", "en"])
+def test_dates_are_written_as_the_readers_language_writes_them(client, started_game, language):
+    """Dutch writes "za 28 nov 2026" (Django's "M" capitalises: "28 Nov", "29 Mei"), German
+    "Sa, 28. Nov 2026"; the game page's deadline and log times and the turn mail alike."""
+    game, users = started_game("hansa", 3, deadline=72)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(language=language, time_zone="Europe/Amsterdam")
+    mail.outbox = []
+    act(game, game.to_act[0], game.engine_obj.legal_moves(game.state_cache, game.to_act[0])[0])
+    game.refresh_from_db()
+    deadline = game.deadline_at.astimezone(ZoneInfo("Europe/Amsterdam"))
+    reader = user_of(game, game.to_act[0])
+    client.force_login(reader)
+    page = re.sub(r"<[^>]+>", " ", client.get(f"/games/{game.pk}/").content.decode())
+    body = [m for m in mail.outbox if m.to == [reader.email]][-1].body
+    day, month = deadline.day, deadline.month - 1
+    expected = {"nl": f"{day} {NL_MONTHS[month]}", "de": f"{day}. {DE_MONTHS[month]}",
+                "en": f"{day} {deadline.strftime('%b')}"}[language]
+    for text in (page, body):
+        assert expected in text, text[:3000]
+    if language == "nl":
+        capitalised = [m.capitalize() for m in NL_MONTHS]
+        assert not re.search(r"\b\d{1,2} (%s)\b" % "|".join(capitalised), page + body)

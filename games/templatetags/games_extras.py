@@ -1,6 +1,7 @@
 import datetime
 
 from django import template
+from django.utils import dateformat
 from django.utils.dates import MONTHS_3
 from django.utils.html import format_html
 from django.utils.timezone import template_localtime
@@ -57,7 +58,18 @@ def log_time(value):
     if not isinstance(value, datetime.datetime):
         return ""
     value = template_localtime(value)
-    return f"{value.day} {str(MONTHS_3[value.month]).title()} {value.hour:02d}:{value.minute:02d}"
+    fmt = gettext("j M H:i")  # the language's own way: "24 nov 07:15" in Dutch, "24. Nov 07:15" in German
+    fast = _LOG_TIME.get(fmt)
+    if fast is None:
+        return dateformat.format(value, fmt)
+    return fast(value, str(MONTHS_3[value.month]), f"{value.hour:02d}:{value.minute:02d}")
+
+
+_LOG_TIME = {  # the formats of the catalogues, written out without the date filter's parser
+    "j M H:i": lambda v, month, hm: f"{v.day} {month.title()} {hm}",
+    "j b H:i": lambda v, month, hm: f"{v.day} {month.lower()} {hm}",
+    "j. M H:i": lambda v, month, hm: f"{v.day}. {month.title()} {hm}",
+}
 
 
 def time_left_text(value, now=None) -> str:

@@ -192,7 +192,7 @@ def vacation_view(request):
                 raise vacation.VacationError(_("Give the number of days of your vacation (for example 5)."))
             user = vacation.start(request.user, int(raw))
             messages.success(request, _("You are on vacation until %(until)s; your deadlines wait for you.")
-                             % {"until": date_format(timezone.localtime(user.vacation_until), "D j M Y, H:i e")})
+                             % {"until": date_format(timezone.localtime(user.vacation_until), _("D j M Y, H:i e"))})
             for note in vacation.notes(user):  # a league's cap or ban
                 messages.warning(request, note)
     except vacation.VacationError as exc:
