@@ -197,7 +197,21 @@ def _on_game_ended(sender, *, game: Game, **kwargs) -> None:
     game_over(game)
 
 
+def _on_seat_resigned(sender, *, game: Game, seat: Seat, **kwargs) -> None:
+    """The seat's decision mails not sent yet are no longer wanted: the autopilot decides for it.
+    A league round's game starts and, in the same transaction, a seat a bot plays resigns
+    (``leagues.services._create_tables``): without this its player got the turn mail."""
+    from hanseweb.mail.models import OutboundEmail
+
+    OutboundEmail.objects.filter(
+        user_id=seat.user_id, kind="your_turn", sent_at__isnull=True, given_up_at__isnull=True,
+        wanted_while__params__game=game.pk, wanted_while__params__seat=seat.number,
+    ).update(given_up_at=timezone.now(), given_up_reason=OutboundEmail.OBSOLETE,
+             last_error="no longer worth sending: the player left the game (the autopilot plays the seat)")
+
+
 signals.decisions_due.connect(_on_decisions_due, dispatch_uid="games.notifications.your_turn")
+signals.seat_resigned.connect(_on_seat_resigned, dispatch_uid="games.notifications.withdraw")
 signals.game_ended.connect(_on_game_ended, dispatch_uid="games.notifications.game_over")
 
 

@@ -798,6 +798,7 @@ def resign(game_id: int, user, *, forfeit: bool = False) -> Game:
             game.save()
             signals.game_ended.send(sender=Game, game=game)
             return game
+        signals.seat_resigned.send(sender=Game, game=game, seat=seat)
         previous = list(game.to_act)
         _after_change(game, previous_to_act=previous, since=game.move_count)
         fastsql.update(game, GAME_DERIVED)

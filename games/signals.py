@@ -15,3 +15,7 @@ decisions_due = Signal()
 
 # The game has ended. kwargs: ``game`` (its ``result`` set).
 game_ended = Signal()
+
+# A player left a running game that goes on (the autopilot plays the seat from now on). kwargs:
+# ``game``, ``seat`` (the resigned seat, its ``user`` loaded).
+seat_resigned = Signal()

@@ -110,10 +110,12 @@ def _around(slug, text):
             for m in [re.search(re.escape(hit), text)] if m]
 
 
-def _play(game, steps: int):
+def _play(game, steps: int, until=None):
     engine = get_engine(game.engine)
     rnd = random.Random(game.pk)
     for _ in range(steps):
+        if until is not None and until():
+            return
         game.refresh_from_db()
         if game.status != Game.RUNNING or not game.to_act:
             return
@@ -132,6 +134,9 @@ def test_pages_and_mails_name_things_in_words(client, settings, started_game, sl
     User.objects.filter(pk__in=[u.pk for u in users]).update(language=lang)
     OutboundEmail.objects.all().delete()
     _play(game, 14)
+    # and on until a turn has passed to another player (a mail for it): 14 steps can all be one
+    # player's turn (a Die Hanse turn at 6 players, some seeds)
+    _play(game, 200, until=OutboundEmail.objects.filter(kind="your_turn").exists)
     game.refresh_from_db()
     seat = (game.to_act or [0])[0]
     client.force_login(user_of(game, seat))

@@ -157,7 +157,7 @@ def render_email(email_id: int) -> str:
     result = "rendered"
     with transaction.atomic():
         email = (OutboundEmail.objects.select_for_update(skip_locked=True)
-                 .filter(pk=email_id, sent_at__isnull=True, render__isnull=False).first())
+                 .filter(pk=email_id, sent_at__isnull=True, given_up_at__isnull=True, render__isnull=False).first())
         if email is None:
             result = "nothing to render"  # rendered or sent already, or another worker has it
         elif not _rendered(email):
