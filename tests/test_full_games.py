@@ -10,7 +10,7 @@ from games.engines import available_slugs, get_engine
 from games.models import Game
 
 from .conftest import committed, user_of
-from .engines.playout import BUILDING, play_random, play_weighted
+from .engines.playout import BUILDING, play_random
 
 pytestmark = pytest.mark.usefixtures("no_mail_png")
 
@@ -25,7 +25,7 @@ def _short_random_game(engine, players, seeds=40):
     thousands of moves, which says nothing more about the web layer but costs minutes."""
     if (engine.slug, players) in AIMED:
         seed, weights = AIMED[(engine.slug, players)]
-        return seed, play_weighted(engine, players, seed, weights)[1]
+        return seed, play_random(engine, players, seed, weights=weights)[1]
     best = None
     for seed in range(seeds):
         _, moves = play_random(engine, players, seed)

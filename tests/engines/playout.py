@@ -30,10 +30,11 @@ def reordered(value, order: str):
 
 
 def play_random(engine, players: int, seed: int, *, choice_seed: int | None = None,
-                max_moves: int = 20000, check=None):
+                max_moves: int = 20000, check=None, weights: dict[str, float] | None = None):
     """Play one random game. Returns (final_state, moves) where moves is [(seat, text)].
 
-    ``check(state, seat, legal)`` is called before every move when given.
+    ``check(state, seat, legal)`` is called before every move when given. ``weights``: a legal move
+    is drawn with the weight of its first word (unlisted words weigh 1; e.g. ``BUILDING``).
     """
     chooser = random.Random(seed if choice_seed is None else choice_seed)
     state = engine.setup(players=players, seed=seed, options={})
@@ -46,7 +47,10 @@ def play_random(engine, players: int, seed: int, *, choice_seed: int | None = No
         legal = engine.legal_moves(state, seat)
         if check is not None:
             check(state, seat, legal)
-        move = chooser.choice(legal)
+        if weights is None:
+            move = chooser.choice(legal)
+        else:
+            move = chooser.choices(legal, [weights.get(m.split(" ", 1)[0], 1) for m in legal])[0]
         state = engine.apply(state, seat, move)
         moves.append((seat, move))
     raise AssertionError(f"game did not end within {max_moves} moves (players={players}, seed={seed})")
@@ -70,19 +74,3 @@ def assert_illegal_changes_nothing(engine, state: dict, seat: int, text: str) ->
 BUILDING = {"establish": 200, "kontor": 50, "develop": 50, "lift": 10, "place": 5, "assign": 3,
             "move": 0.2, "displace": 0.2, "elsewhere": 0.2, "cancel": 0.02, "end": 0.05}
 
-
-def play_weighted(engine, players: int, seed: int, weights: dict[str, float], *, max_moves: int = 20000):
-    """Like :func:`play_random`, but a legal move is drawn with the weight of its first word."""
-    chooser = random.Random(seed)
-    state = engine.setup(players=players, seed=seed, options={})
-    moves: list[tuple[int, str]] = []
-    for _ in range(max_moves):
-        seats = engine.to_act(state)
-        if not seats:
-            return state, moves
-        seat = chooser.choice(seats)
-        legal = engine.legal_moves(state, seat)
-        move = chooser.choices(legal, [weights.get(m.split(" ", 1)[0], 1) for m in legal])[0]
-        state = engine.apply(state, seat, move)
-        moves.append((seat, move))
-    raise AssertionError(f"game did not end within {max_moves} moves (players={players}, seed={seed})")
