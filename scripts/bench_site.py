@@ -669,27 +669,12 @@ class Server:
         self.cmd = " ".join(cmd[1:])
 
     def wait(self) -> None:
-        import requests
-
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                if requests.get(f"{self.base}/healthz", timeout=5).status_code == 200:
-                    return
-            except requests.RequestException:
-                pass
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"gunicorn did not come up; see {self.log.name}")
+        if not benchkit.wait_for_http(self.proc, f"{self.base}/healthz", 90):
+            self.stop()
+            raise RuntimeError(f"gunicorn did not come up; see {self.log.name}")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        benchkit.stop_process(self.proc)
 
 
 def login(base: str, email: str):

@@ -481,28 +481,12 @@ class Server:
         self.cmd = " ".join(cmd[1:])
 
     def wait(self) -> None:
-        import requests
-
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                break
-            try:
-                if requests.get(f"{self.base}/healthz", timeout=5).status_code == 200:
-                    return
-            except requests.RequestException:  # not listening yet, or too busy starting
-                pass
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"gunicorn did not come up; see {self.log.name}:\n{Path(self.log.name).read_text()[-3000:]}")
+        if not benchkit.wait_for_http(self.proc, f"{self.base}/healthz", 60):
+            self.stop()
+            raise RuntimeError(f"gunicorn did not come up; see {self.log.name}:\n{Path(self.log.name).read_text()[-3000:]}")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        benchkit.stop_process(self.proc)
         try:
             import redis
 

@@ -127,3 +127,34 @@ def process_tree_cpu(pid: int) -> float:
             if info and info[0] == pid:
                 total += info[1]
     return total
+
+
+def wait_for_http(proc, url: str, seconds: float) -> bool:
+    """Poll ``url`` until it answers 200 (True) or ``proc`` exits or ``seconds`` pass (False): a
+    server the benchmark started, coming up."""
+    import time
+
+    import requests
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if requests.get(url, timeout=5).status_code == 200:
+                return True
+        except requests.RequestException:  # not listening yet, or too busy starting
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def stop_process(proc, seconds: float = 30) -> None:
+    """Terminate ``proc`` (a server the benchmark started), killing it after ``seconds``."""
+    import subprocess
+
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

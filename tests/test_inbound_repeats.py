@@ -2,7 +2,6 @@
 mail is de-duplicated by its Message-ID (from the same sender) and by the ESP's event id: a repeat
 is stored as a repeat of the first copy, never processed and never answered, also when the copies
 are posted at the same moment (the database's unique index decides)."""
-import base64
 import json
 import threading
 
@@ -14,17 +13,7 @@ from django.test import Client
 from hanseweb.mail.models import InboundEmail
 
 from .conftest import committed, user_of
-
-DOMAIN = "play.hanseweb.test"
-SECRET = "hook:secret"
-AUTH = {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(SECRET.encode()).decode()}
-POSTMARK = "/anymail/postmark/inbound/"
-
-
-@pytest.fixture(autouse=True)
-def replies_on(settings):
-    settings.HANSEWEB_REPLY_DOMAIN = DOMAIN
-    settings.ANYMAIL = {**settings.ANYMAIL, "WEBHOOK_SECRET": SECRET}
+from .test_inbound_mail import AUTH, DOMAIN, POSTMARK, replies_on  # noqa: F401 (replies_on: an autouse fixture)
 
 
 def _turn(started_game):
