@@ -98,7 +98,9 @@ def test_a_season_played_to_the_end(running_season):
     for table in Table.objects.filter(round__season=season):
         changes = list(RatingChange.objects.filter(game=table.game))
         first, last = min(c.place for c in changes), max(c.place for c in changes)
-        assert first < last
+        if first == last:  # a random game can end with every player tied first: no direction to check
+            assert set(table.game.result["ranking"]) == {first} and len(changes) == table.game.players
+            continue
         assert all(c.mu_after > c.mu_before for c in changes if c.place == first)
         assert all(c.mu_after < c.mu_before for c in changes if c.place == last)
     assert Rating.objects.filter(engine="hansa").count() == 12
