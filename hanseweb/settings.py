@@ -179,6 +179,10 @@ HANSEWEB_CACHE_RETRY_SECONDS = float(env("HANSEWEB_CACHE_RETRY_SECONDS", "5"))
 # this many seconds; 0 turns it off. Each entry is one page (tens of KB): size the cache for
 # (moves per hour x viewers per game) of them, e.g. Redis with maxmemory-policy allkeys-lru.
 HANSEWEB_PAGE_CACHE_SECONDS = int(env("HANSEWEB_PAGE_CACHE_SECONDS", "3600"))
+# List pages (lobby, archive, players, clubs, leagues, seasons, feeds, API lists) are kept whole per
+# version and viewer for at most this many seconds (hanseweb/pagecache.py); 0 turns it off. Only
+# with Redis (REDIS_URL): the embedded default's per-process cache could not share invalidations.
+HANSEWEB_LIST_CACHE_SECONDS = int(env("HANSEWEB_LIST_CACHE_SECONDS", "300"))
 # Vacation days each account may take per calendar year (hanseweb/accounts/vacation.py).
 HANSEWEB_VACATION_DAYS_PER_YEAR = int(env("HANSEWEB_VACATION_DAYS_PER_YEAR", "28"))
 # "say:" lines and "vacation N"/"back" by mail: taken from a reply address only while its game runs and
