@@ -150,33 +150,34 @@ class SafeAtom1Feed(Atom1Feed):
         super().add_item(*(xml_text(a) for a in args), **{k: xml_text(v) for k, v in kwargs.items()})
 
 
-# A game's columns the results feed shows (no state snapshot, undo state or setup events).
-RESULT_GAME = ("game__id", "game__title", "game__status", "game__result", "game__finished_at")
-
-
 def league_results(request, pk: int, secret: str):
-    """An Atom feed of the league's finished games, newest first."""
-    _check("league", pk, secret, _league_key(pk))
-    league = get_object_or_404(League, pk=pk)
+    """An Atom feed of the league's finished games, newest first: the league, its last 50
+    finished games (no state snapshots) and their seats with the players' names, three queries."""
+    from .rows import seats_of
+
+    league = League.objects.filter(pk=pk).only("id", "name", "feed_key").first()
+    _check("league", pk, secret, league.feed_key if league is not None else "")
+    if league is None:
+        raise Http404(_("No such feed."))
     feed = SafeAtom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
                      description=f"Finished games of {league.name}", language="en",
                      feed_url=settings.SITE_URL + request.path)
-    tables = (Table.objects.filter(round__season__league=league, game__status=Game.FINISHED)
-              .select_related("game").only("id", "round_id", *RESULT_GAME).prefetch_related("game__seats__user")
-              .order_by("-game__finished_at")[:50])
-    for table in tables:
-        game = table.game
-        ranking = (game.result or {}).get("ranking") or []
-        scores = (game.result or {}).get("scores")
-        seats = sorted(game.seats.all(), key=lambda s: s.number)
+    games = list(Table.objects.filter(round__season__league=league, game__status=Game.FINISHED)
+                 .order_by("-game__finished_at").values_list("game_id", "game__title", "game__result",
+                                                             "game__finished_at")[:50])
+    seated = seats_of(g[0] for g in games)
+    for game_id, title, result, finished_at in games:
+        ranking = (result or {}).get("ranking") or []
+        scores = (result or {}).get("scores")
+        seats = seated.get(game_id, [])
         places = sorted(seats, key=lambda s: ranking[s.number] if s.number < len(ranking) else 99)
         text = "; ".join(
-            f"{ranking[s.number]}. {s.user}" + (f" ({scores[s.number]})" if scores else "")
+            f"{ranking[s.number]}. {s.name}" + (f" ({scores[s.number]})" if scores else "")
             + (" (forfeit)" if s.forfeited else " (resigned)" if s.resigned else "")
             for s in places)
-        if (game.result or {}).get("ended_by") == "forfeit":
+        if (result or {}).get("ended_by") == "forfeit":
             text += " · Ended by forfeit."
-        feed.add_item(title=f"{game.title}: {places[0].user} wins" if places else game.title,
-                      link=settings.SITE_URL + game.get_absolute_url(), description=text,
-                      unique_id=f"tag:hanseweb,game-{game.pk}", pubdate=game.finished_at, updateddate=game.finished_at)
+        feed.add_item(title=f"{title}: {places[0].name} wins" if places else title,
+                      link=settings.SITE_URL + reverse("game", args=[game_id]), description=text,
+                      unique_id=f"tag:hanseweb,game-{game_id}", pubdate=finished_at, updateddate=finished_at)
     return HttpResponse(feed.writeString("utf-8"), content_type="application/atom+xml; charset=utf-8")

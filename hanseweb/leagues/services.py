@@ -144,11 +144,12 @@ def join_club(code: str, user) -> Club:
         return invite.club
 
 
-def open_invites(club: Club, user):
+def open_invites(club: Club, user, role: str | None = None):
     """The club's invitation links that still work (not expired, not revoked), newest first, with
-    their use counts: an organiser sees all of them, a member their own."""
+    their use counts: an organiser sees all of them, a member their own (``role``: the user's in
+    the club when the caller has read it already)."""
     invites = club.invites.filter(revoked_at__isnull=True, expires__gt=timezone.now()).select_related("created_by")
-    if not is_organiser(club, user):
+    if (role or role_of(club, user)) != Membership.ORGANISER:
         invites = invites.filter(created_by=user)
     return invites.order_by("-created_at")
 
@@ -925,18 +926,20 @@ def division_standings(division: Division) -> list:
 RESULT_COLUMNS = ("game__id", "game__status", "game__result")
 
 
-def season_standings(season: Season | None, divisions=None, tables=None, entries=None) -> dict[int, list]:
+def season_standings(season: Season | None, divisions=None, tables=None, entries=None,
+                     results=None) -> dict[int, list]:
     """{division id: the division's standings} for every division of ``season`` (or those given),
     in a fixed number of queries whatever the number of divisions, players and games: the
     season's entries (or ``entries``), its finished tables' results with their seats (or the
-    ``tables`` a page has read already, with ``game__seats`` prefetched)."""
+    ``tables`` a page has read already, with ``game__seats`` prefetched; or ``results``, {division
+    id: its games' ``standings.GameResult`` in round order})."""
     from . import standings as st
 
     divisions = list(season.divisions.all()) if divisions is None else divisions
     wanted = {d.pk for d in divisions}
     if entries is None:
         entries = Entry.objects.filter(division__in=wanted).select_related("user")
-    if tables is None:
+    if tables is None and results is None:
         tables = (Table.objects.filter(division__in=wanted, game__status=Game.FINISHED)
                   .select_related("game").only("id", "division_id", *RESULT_COLUMNS).prefetch_related("game__seats")
                   .order_by("round__number", "division__level", "index"))  # each player's games in round order
@@ -944,14 +947,16 @@ def season_standings(season: Season | None, divisions=None, tables=None, entries
     for entry in entries:
         if entry.division_id in wanted:
             by_division[entry.division_id][entry.user_id] = entry
-    games = {pk: [] for pk in wanted}
-    for table in tables:
-        if table.division_id in wanted:
-            games[table.division_id].append(table.game)
+    if results is None:
+        games = {pk: [] for pk in wanted}
+        for table in tables:
+            if table.division_id in wanted:
+                games[table.division_id].append(table.game)
+        results = {pk: st.results_from_games(games[pk]) for pk in wanted}
     out = {}
     for pk in wanted:
         people = by_division[pk]
-        rows = st.standings(people, st.results_from_games(games[pk]),
+        rows = st.standings(people, results.get(pk, []),
                             names={uid: str(e.user) for uid, e in people.items()})
         for row in rows:
             row.entry = people.get(row.player)

@@ -123,17 +123,20 @@ def standings(players: Iterable[Player], results: Iterable[GameResult],
     return ordered
 
 
+def result_of(game_id, status: str, result: dict | None, seats) -> GameResult | None:
+    """The ``GameResult`` of a game (its id, status, stored result and seats with ``number`` and
+    ``user_id``); None unless it is finished with a ranking."""
+    result = result or {}
+    if status != "finished" or not result.get("ranking"):
+        return None
+    seats = sorted(seats, key=lambda s: s.number)
+    scores = result.get("scores")
+    return GameResult(game_id=game_id, players=tuple(s.user_id for s in seats), ranking=tuple(result["ranking"]),
+                      scores=tuple(scores) if scores else None, forfeited=tuple(result.get("forfeited") or ()))
+
+
 def results_from_games(games: Sequence) -> list[GameResult]:
     """``GameResult`` for each finished game (objects with ``pk``, ``status``, ``result`` and
     ``seats`` with ``number`` and ``user_id``, as ``games.models.Game``)."""
-    out = []
-    for game in games:
-        result = game.result or {}
-        if game.status != "finished" or not result.get("ranking"):
-            continue
-        seats = sorted(game.seats.all(), key=lambda s: s.number)
-        scores = result.get("scores")
-        out.append(GameResult(game_id=game.pk, players=tuple(s.user_id for s in seats),
-                              ranking=tuple(result["ranking"]), scores=tuple(scores) if scores else None,
-                              forfeited=tuple(result.get("forfeited") or ())))
-    return out
+    found = (result_of(game.pk, game.status, game.result, game.seats.all()) for game in games)
+    return [r for r in found if r is not None]

@@ -4,8 +4,10 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -16,7 +18,9 @@ from hanseweb import throttle
 from games.models import Game
 
 from . import feeds, forms, pairing, services
-from .models import Club, ClubInvite, League, Membership, Rating, RatingChange, Season, Table
+from .rows import game_rows, local_minute, numbers, seats_of, url_of, user_name
+from .standings import result_of
+from .models import Club, ClubInvite, League, Membership, OrganiserAction, Rating, RatingChange, Season, Table
 from .services import LeagueError
 
 
@@ -129,55 +133,74 @@ def revoke_invite(request, slug):
     return redirect(club)
 
 
-# What a list of games never shows: the state snapshot, the undo state and the setup events,
-# which only the game page replays from (``defer``: each is as large as the game's state).
-UNSHOWN_GAME = ("game__state_cache", "game__undo_state", "game__setup_events")
-
-
-def _listed_tables(tables):
-    """``tables`` with their games (without ``UNSHOWN_GAME``) and seats with users."""
-    return tables.select_related("game").defer(*UNSHOWN_GAME).prefetch_related("game__seats__user")
-
-
 @login_required
 def club(request, slug):
     club = get_object_or_404(Club, slug=slug)
     role = _member_or_403(club, request.user)
-    tables = _listed_tables(Table.objects.filter(round__season__league__club=club))
+    player_url = url_of("players:player")
+    members = [{"id": uid, "url": player_url(uid), "name": user_name(display_name, email), "organiser": r == Membership.ORGANISER}
+               for uid, display_name, email, r in club.memberships.order_by("-role", "user__display_name")
+               .values_list("user_id", "user__display_name", "user__email", "role")]
+    leagues = list(club.leagues.prefetch_related("seasons"))
+    tables = Table.objects.filter(round__season__league__club=club).values_list("game_id", "game__title", "game__status")
+    running = list(tables.filter(game__status=Game.RUNNING).order_by("-game__last_move_at", "-pk")[:50])
+    results = list(tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at", "-pk")[:20])
+    shown = game_rows(running + results)
     return render(request, "leagues/club.html", {
         "club": club, "role": role, "organiser": role == Membership.ORGANISER,
-        "members": club.memberships.select_related("user").order_by("-role", "user__display_name"),
-        "leagues": club.leagues.prefetch_related("seasons"),
-        "running": list(tables.filter(game__status=Game.RUNNING).order_by("-game__last_move_at", "-pk")[:50]),
-        "results": list(tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at", "-pk")[:20]),
-        # the season's name says its league's (``Season.__str__``): read with it, not per line
-        "actions": club.actions.select_related("actor", "season__league")[:100],
+        "members": members, "leagues": leagues,
+        "running": shown[:len(running)], "results": shown[len(running):],
+        "actions": _log_rows(club.actions.all()[:100]),
         "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
         "invites": [(invite, request.build_absolute_uri(invite.get_absolute_url()))
-                    for invite in services.open_invites(club, request.user)],
-        **_club_ratings(club),
+                    for invite in services.open_invites(club, request.user, role=role)],
+        **_club_ratings(club, leagues, player_url),
     })
 
 
-def _club_ratings(club) -> dict:
+def _log_rows(actions) -> list[dict]:
+    """The organiser log's lines as text: when, who, what (with the season's name, in the
+    reader's language, ``Season.__str__``) and the details; the seasons' and actors' names read
+    with the actions."""
+    rows = actions.values_list("at", "actor__display_name", "actor__email", "action", "details", "season__name",
+                               "season__number", "season__league__name")
+    season_word = _("%(league)s season %(number)s")
+    out = []
+    for at, display_name, email, action, details, season_name, number, league in rows:
+        shown = OrganiserAction(action=action, details=details)
+        season = season_name or (season_word % {"league": league, "number": number} if number is not None else "")
+        out.append({"at": local_minute(at), "actor": user_name(display_name, email) or "",
+                    "label": shown.label, "season": season,
+                    "details": "; ".join(f"{k}: {v}" for k, v in shown.details_shown)})
+    return out
+
+
+def _club_ratings(club, leagues, player_url) -> dict:
     """The members' ratings for the games of the club's leagues, best first, and their latest
     changes (the history): the ratings in one query (at most members x titles rows), their latest
     changes in three (``_visible_changes``: the club's own history is read, not the site's)."""
-    engines = sorted({league.engine for league in club.leagues.all()})
+    engines = sorted({league.engine for league in leagues})
     members = club.memberships.values("user_id")
-    rows = list(Rating.objects.filter(engine__in=engines, user_id__in=members).select_related("user"))
-    by_engine = [{"engine": engine, "ratings": sorted((r for r in rows if r.engine == engine), key=lambda r: -r.ordinal)}
-                 for engine in engines]
-    changes = _visible_changes(club, [r.pk for r in rows], 30) if rows else []
-    return {"ratings": by_engine, "rating_changes": changes}
+    rows = list(Rating.objects.filter(engine__in=engines, user_id__in=members)
+                .values_list("pk", "engine", "user_id", "user__display_name", "user__email", "mu", "sigma", "games"))
+    one, two = numbers(1), numbers(2)
+    by_engine = {engine: [] for engine in engines}
+    for _pk, engine, uid, display_name, email, mu, sigma, played in rows:
+        by_engine[engine].append((mu - 3 * sigma, {
+            "url": player_url(uid), "name": user_name(display_name, email), "ordinal": one(mu - 3 * sigma),
+            "mu": one(mu), "sigma": two(sigma), "games": str(played), "provisional": played < Rating.PROVISIONAL_GAMES}))
+    blocks = [{"engine": engine, "ratings": [r for _o, r in sorted(by_engine[engine], key=lambda x: -x[0])]}
+              for engine in engines]
+    changes = _visible_changes(club, [r[0] for r in rows], 30) if rows else []
+    return {"ratings": blocks, "rating_changes": changes}
 
 
-def _visible_changes(club, rating_ids: list[int], count: int, batch: int = 200) -> list:
+def _visible_change_ids(club, rating_ids: list[int], count: int, batch: int = 200) -> list[int]:
     """The latest ``count`` changes of ``rating_ids`` in games the club's members may know of:
     the club's league games and listed games (another club's league games are unlisted and not
     theirs to see). The members' changes are read newest first in batches (through the index on
     ``RatingChange.rating``), their games checked by primary key: never a join with every game
-    of the site, which PostgreSQL would hash whole to filter a few hundred changes. Three queries
+    of the site, which PostgreSQL would hash whole to filter a few hundred changes. Two queries
     unless a batch holds fewer than ``count`` visible changes (then one more pair per batch)."""
     mine = RatingChange.objects.filter(rating_id__in=rating_ids)
     chosen, before = [], None
@@ -194,8 +217,22 @@ def _visible_changes(club, rating_ids: list[int], count: int, batch: int = 200) 
         if len(rows) < batch:
             break
         before = (rows[-1][2], rows[-1][0])
-    return list(RatingChange.objects.filter(pk__in=chosen).select_related("rating__user")
-                .prefetch_related(Prefetch("game", queryset=Game.objects.only("id", "title")))) if chosen else []
+    return chosen
+
+
+def _visible_changes(club, rating_ids: list[int], count: int) -> list[dict]:
+    """The lines of the club page's latest rating changes (``_visible_change_ids``), newest first."""
+    chosen = _visible_change_ids(club, rating_ids, count)
+    if not chosen:
+        return []
+    game_url, one = url_of("game"), numbers(1)
+    return [{"at": local_minute(at), "name": user_name(display_name, email), "engine": engine, "place": str(place),
+             "before": one(mu_before - 3 * sigma_before), "after": one(mu_after - 3 * sigma_after),
+             "url": game_url(game_id), "title": title}
+            for at, display_name, email, engine, place, mu_before, sigma_before, mu_after, sigma_after, game_id, title
+            in RatingChange.objects.filter(pk__in=chosen).order_by("-at", "-pk").values_list(
+                "at", "rating__user__display_name", "rating__user__email", "rating__engine", "place", "mu_before",
+                "sigma_before", "mu_after", "sigma_after", "game_id", "game__title")]
 
 
 @login_required
@@ -362,17 +399,25 @@ def season(request, pk):
     organiser = role == Membership.ORGANISER
     division_list = list(season.divisions.all())
     entries = list(season.entries.select_related("user", "division"))
-    tables = list(_listed_tables(Table.objects.filter(round__season=season)).select_related("round"))
-    standings = services.season_standings(
-        season, division_list, entries=entries, tables=[t for t in tables if t.game.status == Game.FINISHED])
+    # the season's tables as rows (round order), their seats with names in one query
+    tables = list(Table.objects.filter(round__season=season).order_by("round__number", "division__level", "index")
+                  .values_list("division_id", "round__number", "game_id", "game__title", "game__status", "game__result"))
+    seats = seats_of(t[2] for t in tables)
+    results = {d.pk: [] for d in division_list}
+    for division_id, _number, game_id, _title, status, result in tables:
+        found = result_of(game_id, status, result, seats.get(game_id, ()))
+        if found is not None and division_id in results:
+            results[division_id].append(found)
+    standings = services.season_standings(season, division_list, entries=entries, results=results)
+    lines = dict(zip((t[2] for t in tables), game_rows([t[2:5] for t in tables], seats)))
     names = {e.user_id: str(e.user) for e in entries}
     places = _places(season)
     divisions = []
     for division in division_list:
         rounds = {}
-        for table in tables:
-            if table.division_id == division.pk:
-                rounds.setdefault(table.round.number, {"tables": [], "byes": []})["tables"].append(table)
+        for division_id, number, game_id, *_rest in tables:
+            if division_id == division.pk:
+                rounds.setdefault(number, {"tables": [], "byes": []})["tables"].append(lines[game_id])
         planned = season.plan.get(str(division.pk), [])
         for number, item in rounds.items():
             if number <= len(planned):
@@ -385,7 +430,7 @@ def season(request, pk):
         active = [e.user_id for e in entries if e.division_id == division.pk and e.status == "active"]
         fairness = pairing.fairness(services._as_rounds(_by_place(planned, places)), active) \
             if planned and active else None
-        divisions.append({"division": division, "standings": standings[division.pk],
+        divisions.append({"division": division, "standings": _standing_rows(standings[division.pk]),
                           "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
     entry = next((e for e in entries if e.user_id == request.user.pk), None) if request.user.is_authenticated else None
     context = {
@@ -400,8 +445,23 @@ def season(request, pk):
     if organiser:
         context["replacements"] = (get_user_model().objects.filter(club_memberships__club=club)
                                    .exclude(league_entries__season=season).order_by("display_name"))
-        context["running_tables"] = [t for t in tables if t.game.status == Game.RUNNING]
+        context["running_tables"] = [{"game_id": game_id, "title": title, "seats": seats.get(game_id, [])}
+                                     for _d, _n, game_id, title, status, _r in tables if status == Game.RUNNING]
     return render(request, "leagues/season.html", context)
+
+
+def _standing_rows(rows) -> list[dict]:
+    """A division's standings (``standings.Row``) as the page's lines: numbers as text, each
+    game's link and place made here (a link per game and player cost a ``{% url %}`` each)."""
+    player_url, game_url, decimals = url_of("players:player"), url_of("game"), numbers(-1)
+    forfeit = format_html(' <span class="forfeit">{}</span>', _("(forfeit)"))
+    return [{"rank": str(row.rank), "url": player_url(row.player), "name": row.name, "entry": row.entry,
+             "played": str(row.played), "points": decimals(row.points), "score": decimals(row.score),
+             "head_to_head": str(row.head_to_head), "sonneborn_berger": decimals(row.sonneborn_berger),
+             "games": mark_safe("".join(format_html('<a href="{}">{}.</a>{} ', game_url(game_id), place,
+                                                    forfeit if forfeited else "")
+                                        for game_id, place, _points, forfeited in row.games))}
+            for row in rows]
 
 
 def _places(season) -> dict[int, int]:

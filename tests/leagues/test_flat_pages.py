@@ -127,9 +127,9 @@ def test_the_large_club_pages_show_everything_as_before(client, small_and_large)
 def test_latest_rating_changes_are_those_of_games_the_members_may_know_of(client):
     """The club page's history: the members' latest changes in the club's league games and in
     listed games, newest first; a private game's change is left out, however new, also when the
-    members' changes are read in batches smaller than the list (``_visible_changes``)."""
+    members' changes are read in batches smaller than the list (``_visible_change_ids``)."""
     from hanseweb.leagues.models import Rating, RatingChange
-    from hanseweb.leagues.views import _visible_changes
+    from hanseweb.leagues.views import _visible_change_ids
 
     club, organiser, season, members = build_club(1, "R")
     for listed in (True, False, True, False):
@@ -147,7 +147,7 @@ def test_latest_rating_changes_are_those_of_games_the_members_may_know_of(client
     assert len(expected) < len(everything)  # the private games' changes are among them
     for batch in (1, 2, 5, 200):
         for count in (1, 4, 30):
-            assert [c.pk for c in _visible_changes(club, ids, count, batch=batch)] == expected[:count], (batch, count)
+            assert _visible_change_ids(club, ids, count, batch=batch) == expected[:count], (batch, count)
     client.force_login(members[5])
     page = client.get(club.get_absolute_url()).content.decode()
     assert "Casual True" in page and "Casual False" not in page
