@@ -1,6 +1,7 @@
 import functools
 import hashlib
-from datetime import timedelta
+import re
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib import messages
@@ -11,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -23,22 +24,74 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from hanseweb import fastsql, throttle
+from hanseweb import fastsql, pagecache, pageversion, throttle
 
 from . import chat, export, history, holdings, notifications, presentation, replay, services, visibility
 from . import marks as board_marks
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
+from .templatetags.games_extras import time_left_text
 
 
 # Columns a view that does not show the board never loads (snapshot, undo step, setup events).
 LARGE = ("state_cache", "undo_state", "setup_events", "options")  # lists and an open game need none of them
 
 
+def _lobby_lists(user):
+    """The lobby's lists of others' games: open games to join and running games to watch."""
+    open_games = Game.objects.filter(status=Game.OPEN, listed=True).order_by("-created_at")
+    watch = Game.objects.filter(status=Game.RUNNING, listed=True).order_by("-last_move_at")
+    if user.is_authenticated:
+        open_games = open_games.exclude(seats__user=user)
+    watch = watch.exclude(seats__user=user if user.is_authenticated else None)
+    return open_games, watch
+
+
+def _lobby_version(user) -> tuple:
+    """What the lobby shows, as a digest read in one query (pagecache's ``version``): the open
+    and watched lists (ids, joined counts, move counts, order), and the viewer's seats with their
+    games' statuses, move counts, who is to act and deadlines, and every seat of the viewer's
+    running and open games (joins, departures, resignations, takeovers). Titles, titles' games
+    and player counts never change once a game is made; names are the scope "names"; the time
+    left to a deadline is written into the page as it is served (``_time_left_in``)."""
+    open_games, watch = _lobby_lists(user)
+    parts = [open_games.annotate(joined=Count("seats")).values_list("id", "joined")[:50],
+             watch.values_list("id", "move_count", "last_move_at")[:20]]
+    if user.is_authenticated:
+        seated = Seat.objects.filter(user=user).order_by()
+        parts.append(seated.values_list("game_id", "number", "resigned", "game__status", "game__move_count",
+                                        "game__to_act", "game__deadline_at", "game__last_move_at"))
+        current = seated.filter(game__status__in=[Game.RUNNING, Game.OPEN]).values("game_id")
+        parts.append(Seat.objects.filter(game_id__in=current).order_by()
+                     .values_list("id", "game_id", "number", "user_id", "resigned"))
+    return pageversion.digest(*parts)
+
+
 def lobby(request):
+    if not pagecache.enabled():
+        return _time_left_in(_lobby(request))
+    return _time_left_in(pagecache.respond(request, "lobby", functools.partial(_lobby, request),
+                                           version=_lobby_version(request.user), scopes=("names",)))
+
+
+_TIME_LEFT = re.compile(r'(<time datetime="([^"]+)" data-left>)[^<]*(</time>)')
+
+
+def _time_left_in(response):
+    """The time left to each deadline the page shows, as of now (a kept page was made earlier)."""
+    if response.status_code != 200:
+        return response
+    html = response.content.decode()
+    now = timezone.now()
+    response.content = _TIME_LEFT.sub(
+        lambda m: m.group(1) + escape(time_left_text(datetime.fromisoformat(m.group(2)), now)) + m.group(3), html)
+    return response
+
+
+def _lobby(request):
+    open_games, watch = _lobby_lists(request.user)
     # open games show how many have joined: counted, not loaded with every seat and user
-    open_games = (Game.objects.filter(status=Game.OPEN, listed=True).defer(*LARGE)
-                  .annotate(joined=Count("seats")).order_by("-created_at"))
+    open_games = open_games.defer(*LARGE).annotate(joined=Count("seats"))
     context = {}
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)
@@ -76,11 +129,7 @@ def lobby(request):
         context.update(running=running, waiting=waiting, finished=finished[:20],
                        my_turns=sum(1 for r in running if r["my_turn"]))
     context["open_games"] = open_games[:50]
-    context["watch_games"] = (
-        Game.objects.filter(status=Game.RUNNING, listed=True).defer(*LARGE)
-        .exclude(seats__user=request.user if request.user.is_authenticated else None)
-        .order_by("-last_move_at")[:20]
-    )
+    context["watch_games"] = watch.defer(*LARGE)[:20]
     return render(request, "games/lobby.html", context)
 
 

@@ -19,6 +19,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
+from hanseweb import pagecache, pageversion
 
 from .models import League, Round, Season, Table
 
@@ -95,9 +96,20 @@ def _ics(cal) -> HttpResponse:
 
 
 def player_calendar(request, pk: int, secret: str):
-    """Every pending decision's deadline of the player, and the round starts of their seasons."""
+    """Every pending decision's deadline of the player, and the round starts of their seasons.
+    A repeated fetch (calendar programs poll it) is the kept copy while neither changed
+    (``hanseweb.pagecache``; its key holds the path, so the token too)."""
     _check("player", pk, secret)
-    cal = _calendar("Hanseweb: my deadlines and rounds")
+    if not pagecache.enabled():
+        return _player_calendar(pk)
+    seats, rounds = _player_calendar_reads(pk)
+    version = pageversion.digest(
+        seats.values_list("game_id", "number", "game__title", "game__to_act", "game__deadline_at", "game__move_count"),
+        rounds.values_list("id", "number", "starts_at", "season_id", "season__number", "season__league__name"))
+    return pagecache.respond(request, "player-calendar", lambda: _player_calendar(pk), version=version)
+
+
+def _player_calendar_reads(pk: int):
     # From the player's own seats (the index on Seat.user) whose decision is pending (the write
     # path keeps ``decision_key`` non-empty exactly while the seat is in ``to_act``): without
     # that filter PostgreSQL read every running game of the site to join them with the player's
@@ -105,19 +117,25 @@ def player_calendar(request, pk: int, secret: str):
     # deadline's hours, and every move refreshes the keys: none is left from before they existed.)
     # No state snapshots are read.
     seats = (Seat.objects.filter(user_id=pk, resigned=False, game__status=Game.RUNNING, game__deadline_at__isnull=False)
-             .exclude(decision_key="")
-             .select_related("game").only("number", "game__id", "game__title", "game__to_act", "game__deadline_at",
-                                          "game__move_count").order_by("game__deadline_at", "game_id"))
+             .exclude(decision_key="").order_by("game__deadline_at", "game_id"))
+    rounds = (Round.objects.filter(season__entries__user_id=pk, season__entries__status="active",
+                                   season__status__in=[Season.SIGNUP, Season.RUNNING, Season.PAUSED])
+              .order_by("starts_at"))
+    return seats, rounds
+
+
+def _player_calendar(pk: int) -> HttpResponse:
+    seats, rounds = _player_calendar_reads(pk)
+    cal = _calendar("Hanseweb: my deadlines and rounds")
+    seats = seats.select_related("game").only("number", "game__id", "game__title", "game__to_act", "game__deadline_at",
+                                              "game__move_count")
     for seat in seats:
         game = seat.game
         if seat.number in (game.to_act or []):
             cal.add_component(_event(f"deadline-{game.pk}-{game.move_count}", f"Deadline: your move in {game.title}",
                                      game.deadline_at, game.get_absolute_url(),
                                      "If you do not decide by then, the game's default decision is made for you."))
-    rounds = (Round.objects.filter(season__entries__user_id=pk, season__entries__status="active",
-                                   season__status__in=[Season.SIGNUP, Season.RUNNING, Season.PAUSED])
-              .select_related("season__league").order_by("starts_at"))
-    _round_events(cal, rounds)
+    _round_events(cal, rounds.select_related("season__league"))
     return _ics(cal)
 
 
