@@ -38,7 +38,7 @@ def test_signup_sends_a_confirmation_and_the_link_activates(client):
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.is_active and user.email_confirmed
-    assert client.get("/").context["user"].is_authenticated
+    assert client.get("/").wsgi_request.user.is_authenticated
     # the link works once only
     client.logout()
     assert client.get("/" + _link(message, "/accounts/confirm/")).status_code == 400
@@ -58,9 +58,9 @@ def test_login_and_logout(client):
     user = UserFactory()
     response = client.post("/accounts/login/", {"username": user.email, "password": PASSWORD})
     assert response.status_code == 302
-    assert client.get("/").context["user"] == user
+    assert client.get("/").wsgi_request.user == user
     client.post("/accounts/logout/")
-    assert not client.get("/").context["user"].is_authenticated
+    assert not client.get("/").wsgi_request.user.is_authenticated
     response = client.post("/accounts/login/", {"username": user.email, "password": "wrong"})
     assert response.status_code == 200 and not response.context["user"].is_authenticated
 

@@ -88,7 +88,7 @@ def _login(client, email, password, ip):
 
 
 def _logged_in(client):
-    return client.get("/").context["user"].is_authenticated
+    return client.get("/").wsgi_request.user.is_authenticated
 
 
 @pytest.mark.django_db
@@ -337,7 +337,7 @@ def test_the_owner_confirming_an_address_an_attacker_signed_up_does_not_let_the_
     response = owner.get(_link_in(message, "/accounts/confirm/"))  # the owner clicks the link in their inbox
     assert response.status_code == 200
     user = User.objects.get(email="prey@example.com")
-    assert not user.is_active and not owner.get("/").context["user"].is_authenticated
+    assert not user.is_active and not owner.get("/").wsgi_request.user.is_authenticated
     attacker = Client()
     assert _login(attacker, "prey@example.com", "attacker's passphrase 1", ip="203.0.113.90").status_code == 200
     assert not _logged_in(attacker)

@@ -25,7 +25,7 @@ def _login(client, email, password, ip="203.0.113.7", **extra):
 
 
 def _logged_in(client):
-    return client.get("/").context["user"].is_authenticated
+    return client.get("/").wsgi_request.user.is_authenticated
 
 
 # --- login lockout -----------------------------------------------------------------------------
