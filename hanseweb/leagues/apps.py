@@ -12,6 +12,11 @@ class LeaguesConfig(AppConfig):
 
         from hanseweb import hooks
 
+        from . import changes
+
+        # the cached league pages are stale after any write that changes what they show
+        changes.connect(self)
+
         # a league may cap or forbid vacation; league mails go into the daily digest (paths only:
         # nothing is imported at start-up)
         hooks.register("hold_limits", "leagues", "hanseweb.leagues.vacation.may_hold")

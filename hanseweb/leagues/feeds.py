@@ -170,13 +170,24 @@ class SafeAtom1Feed(Atom1Feed):
 
 def league_results(request, pk: int, secret: str):
     """An Atom feed of the league's finished games, newest first: the league, its last 50
-    finished games (no state snapshots) and their seats with the players' names, three queries."""
-    from .rows import seats_of
+    finished games (no state snapshots) and their seats with the players' names, three queries;
+    a repeated request from the cache (``hanseweb.pagecache``, ``changes.SCOPES``) after the one
+    query that checks the address."""
+    from hanseweb import pagecache
 
-    league = League.objects.filter(pk=pk).only("id", "name", "feed_key").first()
+    from . import changes
+
+    league = League.objects.filter(pk=pk).only("id", "name", "feed_key", "created_at").first()
     _check("league", pk, secret, league.feed_key if league is not None else "")
     if league is None:
         raise Http404(_("No such feed."))
+    return pagecache.respond(request, "league_results", lambda: _results_feed(request, league),
+                             scopes=changes.SCOPES)
+
+
+def _results_feed(request, league) -> HttpResponse:
+    from .rows import seats_of
+
     feed = SafeAtom1Feed(title=f"{league.name}: results", link=settings.SITE_URL + league.get_absolute_url(),
                      description=f"Finished games of {league.name}", language="en",
                      feed_url=settings.SITE_URL + request.path)
@@ -198,4 +209,6 @@ def league_results(request, pk: int, secret: str):
         feed.add_item(title=f"{title}: {places[0].name} wins" if places else title,
                       link=settings.SITE_URL + reverse("game", args=[game_id]), description=text,
                       unique_id=f"tag:hanseweb,game-{game_id}", pubdate=finished_at, updateddate=finished_at)
+    if not games:  # the feed's <updated> says when it last changed, not when it was read
+        feed.latest_post_date = lambda: league.created_at
     return HttpResponse(feed.writeString("utf-8"), content_type="application/atom+xml; charset=utf-8")

@@ -4,8 +4,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -13,24 +14,33 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from hanseweb import throttle
+from hanseweb import pagecache, throttle
 
 from games.models import Game
 
-from . import feeds, forms, pairing, services
+from . import changes, feeds, forms, pairing, services
 from .rows import game_rows, local_minute, numbers, seats_of, url_of, user_name
 from .standings import result_of
 from .models import Club, ClubInvite, League, Membership, OrganiserAction, Rating, RatingChange, Season, Table
 from .services import LeagueError
 
 
-def _league_reader(request, league):
+def _viewer_role(request, club_field: str = "pk") -> Subquery:
+    """The role of ``request.user`` in the club whose id is ``club_field`` of the rows, read with
+    them (a page's first query also answers who may read it)."""
+    return Subquery(Membership.objects.filter(club_id=OuterRef(club_field), user_id=request.user.pk)
+                    .order_by().values("role")[:1])
+
+
+def _league_reader(request, league, role=False):
     """The role of ``request.user`` in the league's club (None: not a member), or the answer for
     someone who may not read the league's pages: a public league's pages are for anyone
-    (docs/visibility.md), a club league's for its members (a visitor: the login page)."""
+    (docs/visibility.md), a club league's for its members (a visitor: the login page). ``role``:
+    as read already (``_viewer_role``)."""
     from django.contrib.auth.views import redirect_to_login
 
-    role = services.role_of(league.club, request.user)
+    if role is False:
+        role = services.role_of(league.club, request.user)
     if role is None and not league.public:
         if not request.user.is_authenticated:
             return None, redirect_to_login(request.get_full_path())
@@ -135,8 +145,29 @@ def revoke_invite(request, slug):
 
 @login_required
 def club(request, slug):
-    club = get_object_or_404(Club, slug=slug)
-    role = _member_or_403(club, request.user)
+    """The club page, for its members; a repeated view comes whole from the cache
+    (``hanseweb.pagecache``) until a write changes what it shows (``changes.SCOPES``) or its
+    version does: the viewer's role, the club's open invitation links (one expires: fewer) and the
+    last move of its running league games (their list is in that order). Read in one query with
+    the club."""
+    now = timezone.now()
+    club = get_object_or_404(Club.objects.annotate(
+        viewer_role=_viewer_role(request),
+        open_invites=Subquery(ClubInvite.objects.filter(club_id=OuterRef("pk"), revoked_at__isnull=True,
+                                                        expires__gt=now)
+                              .order_by().values("club_id").annotate(n=Count("pk")).values("n")[:1]),
+        last_move=Subquery(Table.objects.filter(round__season__league__club_id=OuterRef("pk"),
+                                                game__status=Game.RUNNING)
+                           .order_by().values("round__season__league__club_id")
+                           .annotate(last=Max("game__last_move_at")).values("last")[:1])), slug=slug)
+    role = club.viewer_role
+    if role is None:
+        raise PermissionDenied(_("This page is for the club's members: ask an organiser for an invitation link."))
+    return pagecache.respond(request, "club", lambda: _club_page(request, club, role),
+                             version=(role, club.open_invites, club.last_move), scopes=changes.SCOPES)
+
+
+def _club_page(request, club, role):
     player_url = url_of("players:player")
     members = [{"id": uid, "url": player_url(uid), "name": user_name(display_name, email), "organiser": r == Membership.ORGANISER}
                for uid, display_name, email, r in club.memberships.order_by("-role", "user__display_name")
@@ -325,10 +356,17 @@ def create_league(request, slug):
 
 
 def league(request, pk):
-    league = get_object_or_404(League.objects.select_related("club"), pk=pk)
-    role, refused = _league_reader(request, league)
+    """The league page; a repeated view from the cache (``club``), its version the viewer's role."""
+    league = get_object_or_404(League.objects.select_related("club").annotate(viewer_role=_viewer_role(request, "club_id")),
+                               pk=pk)
+    role, refused = _league_reader(request, league, league.viewer_role)
     if refused:
         return refused
+    return pagecache.respond(request, "league", lambda: _league_page(request, league, role), version=role,
+                             scopes=changes.SCOPES)
+
+
+def _league_page(request, league, role):
     member = role is not None
     return render(request, "leagues/league.html", {
         "league": league, "club": league.club, "organiser": role == Membership.ORGANISER, "member": member,
@@ -390,12 +428,19 @@ def create_season(request, pk):
 
 def season(request, pk):
     """The season page: a fixed number of queries whatever the number of divisions, players and
-    games (the season's divisions, entries and tables are each read once and grouped here)."""
-    season = get_object_or_404(Season.objects.select_related("league__club", "previous__league"), pk=pk)
-    club = season.league.club
-    role, refused = _league_reader(request, season.league)
+    games (the season's divisions, entries and tables are each read once and grouped here); a
+    repeated view from the cache (``club``), its version the viewer's role."""
+    season = get_object_or_404(Season.objects.select_related("league__club", "previous__league")
+                               .annotate(viewer_role=_viewer_role(request, "league__club_id")), pk=pk)
+    role, refused = _league_reader(request, season.league, season.viewer_role)
     if refused:
         return refused
+    return pagecache.respond(request, "season", lambda: _season_page(request, season, role), version=role,
+                             scopes=changes.SCOPES)
+
+
+def _season_page(request, season, role):
+    club = season.league.club
     organiser = role == Membership.ORGANISER
     division_list = list(season.divisions.all())
     entries = list(season.entries.select_related("user", "division"))

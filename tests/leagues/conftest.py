@@ -39,3 +39,17 @@ def running_season(club_setup):
     services.start_season(season, organiser)
     season.refresh_from_db()
     return season, organiser, members
+
+
+@pytest.fixture
+def started(running_season):
+    """The running season of 3 divisions of 4 with round 1 started (a table of 3 per division),
+    committed (the writes' on-commit work, e.g. the league pages' cache bumps, has run)."""
+    from ..conftest import committed
+
+    from hanseweb.leagues import services
+
+    season, organiser, members = running_season
+    with committed():
+        services.start_due_rounds(season.starts_at + timedelta(seconds=1))
+    return season, organiser, members

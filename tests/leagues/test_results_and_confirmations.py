@@ -7,7 +7,6 @@ the consequence for leave, drop, replace, forfeit and finish (the leave button n
 primary action)."""
 import json
 import re
-from datetime import timedelta
 
 import pytest
 from django.core import mail
@@ -23,15 +22,6 @@ from ..conftest import committed
 from ..factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def started(running_season):
-    """The running season of 3 divisions of 4 with round 1 started (a table of 3 per division)."""
-    season, organiser, members = running_season
-    with committed():
-        services.start_due_rounds(season.starts_at + timedelta(seconds=1))
-    return season, organiser, members
 
 
 def _text(html: str) -> str:
