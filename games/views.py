@@ -21,6 +21,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -30,7 +31,8 @@ from . import chat, export, history, holdings, notifications, presentation, repl
 from . import marks as board_marks
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
 from .models import Game, Seat
-from .templatetags.games_extras import time_left_text
+from .engines import get_engine
+from .templatetags.games_extras import deadline_text, time_left_text
 
 
 # Columns a view that does not show the board never loads (snapshot, undo step, setup events).
@@ -88,49 +90,88 @@ def _time_left_in(response):
     return response
 
 
+# A lobby row's columns (no snapshot, log, result or options): plain values, no model objects.
+_LOBBY_ROW = ("id", "title", "engine", "players", "status", "move_count", "to_act", "deadline_at",
+              "move_deadline_hours")
+
+
 def _lobby(request):
-    open_games, watch = _lobby_lists(request.user)
-    # open games show how many have joined: counted, not loaded with every seat and user
-    open_games = open_games.defer(*LARGE).annotate(joined=Count("seats"))
+    """The lobby's rows as plain values with their texts made here, once per row (a heavy
+    player's lobby has a hundred and more rows: a template tag or filter a row cost more than
+    the reads)."""
+    user = request.user
+    open_games, watch = _lobby_lists(user)
+    url = _game_url()
+    joined_text = _("%(joined)s/%(players)s joined")
     context = {}
-    if request.user.is_authenticated:
-        open_games = open_games.exclude(seats__user=request.user)
+    if user.is_authenticated:
         # the games being played and waiting (all of them: a player has few), and the last 20
         # finished: two reads through the player's seats, whatever the player's history holds
-        seated = Seat.objects.filter(user=request.user).values("game_id")
+        seated = Seat.objects.filter(user=user).values("game_id")
         order = ("-last_move_at", "-created_at")
-        current = (Game.objects.filter(pk__in=seated, status__in=[Game.RUNNING, Game.OPEN]).defer(*LARGE)
-                   .order_by(*order))
-        ended = Game.objects.filter(pk__in=seated, status=Game.FINISHED).defer(*LARGE).order_by(*order)[:20]
-        mine = [*current, *ended]
+        mine = [*Game.objects.filter(pk__in=seated, status__in=[Game.RUNNING, Game.OPEN]).order_by(*order)
+                .values_list(*_LOBBY_ROW),
+                *Game.objects.filter(pk__in=seated, status=Game.FINISHED).order_by(*order)[:20]
+                .values_list(*_LOBBY_ROW)]
         # the seats of these games as plain values (no seat or user objects): one query
         seats: dict[int, list[tuple]] = {}
-        for game_id, *seat in (Seat.objects.filter(game_id__in=[g.pk for g in mine]).order_by()
+        for game_id, *seat in (Seat.objects.filter(game_id__in=[g[0] for g in mine]).order_by()
                                .values_list("game_id", "number", "user_id", "resigned", "user__display_name",
                                             "user__email")):
             seats.setdefault(game_id, []).append(seat)
+        to_act_text, by_text = _("to act: %(names)s"), _("by %(at)s")
         running, waiting, finished = [], [], []
-        for game in mine:
-            here = seats.get(game.pk, [])
-            number, _user, resigned, *_name = next(s for s in here if s[1] == request.user.pk)
+        for pk, title, engine, players, status, _moves, to_act, deadline_at, _hours in mine:
+            here = seats.get(pk, [])
+            number, _user, resigned, *_name = next(s for s in here if s[1] == user.pk)
             # presentation.player_names from values: by seat number, the display name or the
             # address's local part
             names = [name or email.split("@")[0] for _n, _u, _r, name, email in
                      sorted((s for s in here if s[0] is not None), key=lambda s: s[0])]
-            row = {"game": game, "names": names, "joined": len(here),
-                   "my_turn": game.status == Game.RUNNING and number in (game.to_act or []) and not resigned,
-                   # who is to act (you first), and until when
-                   "to_act": [names[n] for n in sorted(game.to_act or [], key=lambda n: n != number)
-                              if n < len(names)] if game.status == Game.RUNNING else []}
-            {Game.RUNNING: running, Game.OPEN: waiting, Game.FINISHED: finished}[game.status].append(row)
+            row = {"url": url(pk), "title": title}
+            if status == Game.RUNNING:
+                # who is to act (you first), and until when
+                my_turn = number in (to_act or []) and not resigned
+                row.update(meta=f"{get_engine(engine).name} · {', '.join(names)}", my_turn=my_turn, deadline_at=deadline_at)
+                if not my_turn:
+                    row["to_act"] = to_act_text % {"names": ", ".join(
+                        names[n] for n in sorted(to_act or [], key=lambda n: n != number) if n < len(names))}
+                if deadline_at is not None:
+                    shown = timezone.localtime(deadline_at)
+                    row.update(deadline=by_text % {"at": deadline_text(shown)}, deadline_iso=shown.isoformat())
+                running.append(row)
+            elif status == Game.OPEN:
+                row["meta"] = f"{get_engine(engine).name} · " + joined_text % {"joined": len(here), "players": players}
+                waiting.append(row)
+            else:
+                row["meta"] = f"{get_engine(engine).name} · {', '.join(names)}"
+                finished.append(row)
         # your turn first; then by time left (no deadline last)
         far = timezone.now() + timedelta(days=36500)
-        running.sort(key=lambda r: (not r["my_turn"], r["game"].deadline_at or far))
+        running.sort(key=lambda r: (not r["my_turn"], r["deadline_at"] or far))
         context.update(running=running, waiting=waiting, finished=finished[:20],
                        my_turns=sum(1 for r in running if r["my_turn"]))
-    context["open_games"] = open_games[:50]
-    context["watch_games"] = watch.defer(*LARGE)[:20]
+    # open games show how many have joined: counted, not loaded with every seat and user
+    hours_text = _("%(hours)s h per decision")
+    context["open_games"] = [
+        {"url": url(pk), "title": title,
+         "meta": f"{get_engine(engine).name} · " + joined_text % {"joined": joined, "players": players}
+                 + (" · " + hours_text % {"hours": hours} if hours else "")}
+        for pk, title, engine, players, hours, joined in open_games.annotate(joined=Count("seats"))
+        .values_list("id", "title", "engine", "players", "move_deadline_hours", "joined")[:50]]
+    move_text = _("move %(n)s")
+    context["watch_games"] = [
+        {"url": url(pk), "title": title,
+         "meta": f"{get_engine(engine).name} · " + ngettext("%(players)s player", "%(players)s players", players)
+                 % {"players": players} + " · " + move_text % {"n": moves}}
+        for pk, title, engine, players, moves in watch.values_list("id", "title", "engine", "players", "move_count")[:20]]
     return render(request, "games/lobby.html", context)
+
+
+def _game_url():
+    """A game's address by its id, reversed once per request (``Game.get_absolute_url``)."""
+    head, _mark, tail = reverse("game", args=[987654321]).partition("987654321")
+    return lambda pk: f"{head}{pk}{tail}"
 
 
 @login_required

@@ -2,7 +2,7 @@ import datetime
 
 from django import template
 from django.utils import dateformat
-from django.utils.dates import MONTHS_3
+from django.utils.dates import MONTHS_3, WEEKDAYS_ABBR
 from django.utils.html import format_html
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
@@ -69,6 +69,25 @@ _LOG_TIME = {  # the formats of the catalogues, written out without the date fil
     "j M H:i": lambda v, month, hm: f"{v.day} {month.title()} {hm}",
     "j b H:i": lambda v, month, hm: f"{v.day} {month.lower()} {hm}",
     "j. M H:i": lambda v, month, hm: f"{v.day}. {month.title()} {hm}",
+}
+
+
+def deadline_text(value) -> str:
+    """``value|date:_("D j M, H:i e")`` ("Thu 26 Nov, 19:00 UTC"; ``value`` already in the
+    reader's zone), how lists show a deadline, without the date filter's parser (the lobby shows
+    one a running game)."""
+    fmt = gettext("D j M, H:i e")
+    fast = _DEADLINE.get(fmt)
+    if fast is None:
+        return dateformat.format(value, fmt)
+    return fast(value, str(WEEKDAYS_ABBR[value.weekday()]), str(MONTHS_3[value.month]),
+                f"{value.hour:02d}:{value.minute:02d}", value.tzname() or "")
+
+
+_DEADLINE = {  # the formats of the catalogues (en, nl, de), written out
+    "D j M, H:i e": lambda v, day, month, hm, zone: f"{day} {v.day} {month.title()}, {hm} {zone}",
+    "D j b, H:i e": lambda v, day, month, hm, zone: f"{day} {v.day} {month}, {hm} {zone}",
+    "D, j. M, H:i e": lambda v, day, month, hm, zone: f"{day}, {v.day}. {month.title()}, {hm} {zone}",
 }
 
 
