@@ -507,6 +507,25 @@ def test_log_time_reads_as_the_date_filter_did(lang, zone):
             assert fast == slow and empty == ""
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Amsterdam", "America/New_York", "Asia/Kolkata"])
+def test_deadline_text_reads_as_the_date_filter_did(lang, zone):
+    """The lobby's deadlines (``deadline_text``, a fast ``date:_("D j M, H:i e")``): the same text
+    in every language and time zone, every weekday, on both sides of a DST change."""
+    from django.template import Context, Template
+
+    from games.templatetags.games_extras import deadline_text
+
+    slow = Template('{% load i18n %}{{ at|date:_("D j M, H:i e") }}')
+    moments = [datetime(2026, month, day, hour, minute, tzinfo=UTC)
+               for month, day, hour, minute in [(1, 1, 0, 5), (3, 29, 1, 30), (3, 29, 23, 59), (5, 3, 12, 0),
+                                                (5, 4, 12, 0), (5, 5, 12, 0), (5, 6, 12, 0), (5, 7, 12, 0),
+                                                (5, 8, 12, 0), (10, 25, 0, 59), (12, 31, 23, 0)]]
+    with translation.override(lang), timezone.override(zone):
+        for at in moments:
+            assert deadline_text(timezone.localtime(at)) == slow.render(Context({"at": at}))
+
+
 def test_engine_texts_keep_their_safety_through_the_remembered_gettext():
     """``presentation.tr`` remembers translations per language; a text that was first asked for
     as a safe string must not come back marked safe when it is asked for as plain text."""

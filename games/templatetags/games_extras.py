@@ -80,8 +80,10 @@ def deadline_text(value) -> str:
     fast = _DEADLINE.get(fmt)
     if fast is None:
         return dateformat.format(value, fmt)
+    # the date filter names no zone for a local time that is ambiguous (the hour a DST change repeats)
+    ambiguous = value.replace(fold=not value.fold).utcoffset() != value.utcoffset()
     return fast(value, str(WEEKDAYS_ABBR[value.weekday()]), str(MONTHS_3[value.month]),
-                f"{value.hour:02d}:{value.minute:02d}", value.tzname() or "")
+                f"{value.hour:02d}:{value.minute:02d}", "" if ambiguous else value.tzname() or "")
 
 
 _DEADLINE = {  # the formats of the catalogues (en, nl, de), written out
