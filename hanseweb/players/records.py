@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from datetime import timezone as dt_timezone
 
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Q, Subquery, Value
@@ -19,6 +20,7 @@ from games.engines import get_engine
 from games.models import Game, Seat, SeatTakeover
 
 RECORD_SECONDS = 300  # a player's record is counted at most every five minutes
+EARLIEST = datetime.min.replace(tzinfo=dt_timezone.utc)
 
 
 def visible_games(viewer, prefix: str = "") -> Q:
@@ -63,26 +65,34 @@ def names_of(game_ids) -> dict[int, dict[int, str]]:
 
 
 def games_of(player, viewer, status: str, limit: int) -> list[Row]:
-    seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False)
-             .annotate(shown=_visible_here(viewer)).filter(shown__isnull=False).order_by("-game__finished_at" if status == Game.FINISHED
-                                                          else "-game__last_move_at")[:limit])
-    seats = list(seats)
-    ids = [s.game_id for s in seats]
+    """The player's ``limit`` latest games of ``status`` that ``viewer`` may see (newest first: by
+    the end for finished games, by the last move for running ones)."""
+    # The player's seats of that status, all of them, sorted here: with ORDER BY and LIMIT in
+    # SQL, PostgreSQL walked the index of every finished game of the site (newest first) against
+    # the player's seats (a heavy player's page: a quarter of a second).
+    seats = (Seat.objects.filter(user=player, game__status=status, number__isnull=False).order_by()
+             .annotate(shown=Value(1) if viewer == player else visible_here(viewer))
+             .values_list("game_id", "number", "resigned", "game__finished_at", "game__last_move_at", "shown"))
+    at = 3 if status == Game.FINISHED else 4
+    # newest first as PostgreSQL's descending order has it (a game with no date first); ties by id
+    seats = sorted((s for s in seats if s[5] is not None),
+                   key=lambda s: (s[at] is None, s[at] or EARLIEST, s[0]), reverse=True)[:limit]
+    ids = [s[0] for s in seats]
     # the columns the rows show, and the players' names as plain values (no seat or user objects)
     games = {g.pk: g for g in Game.objects.filter(pk__in=ids).only(*ROW_COLUMNS)}
     names = names_of(ids)
     rows = []
-    for seat in seats:
-        game = games[seat.game_id]
+    for game_id, number, resigned, *_rest in seats:
+        game = games[game_id]
         result = game.result or {}
         ranking, scores = result.get("ranking") or [], result.get("scores") or []
         seated = names.get(game.pk, {})
         rows.append(Row(
             game=game, engine_name=get_engine(game.engine).name, names=[seated.get(i, "?") for i in range(game.players)],
-            place=ranking[seat.number] if seat.number < len(ranking) else None,
-            score=scores[seat.number] if seat.number < len(scores) else None,
-            resigned=seat.resigned,
-            my_turn=status == Game.RUNNING and seat.number in (game.to_act or []) and not seat.resigned,
+            place=ranking[number] if number < len(ranking) else None,
+            score=scores[number] if number < len(scores) else None,
+            resigned=resigned,
+            my_turn=status == Game.RUNNING and number in (game.to_act or []) and not resigned,
         ))
     return rows
 
@@ -102,15 +112,16 @@ class Record:
         return round(100 * self.decisions / total) if total else None
 
 
-def record_of(player, viewer=None) -> Record:
+def record_of(player, viewer=None, *, cached: bool = True) -> Record:
     """The player's record over the games ``viewer`` may see (all of them for the player themself;
-    cached for a few minutes per player and viewer). Read from the player's seats, whose counters
-    the write path keeps with each move (``Seat.decisions_made``, ``timed_out``), and from the seats
+    cached for a few minutes per player and viewer, unless ``cached`` is false: the player's page
+    kept whole counts it with the page, whose version holds what it counts). Read from the
+    player's seats, whose counters the write path keeps with each move (``Seat.decisions_made``, ``timed_out``), and from the seats
     they handed over (``SeatTakeover``): two queries over the player's own games, whatever the
     length of their games or the size of the site."""
     own = viewer is None or viewer.pk == player.pk
     key = f"player-record:3:{player.pk}:{'own' if own else viewer.pk if viewer.is_authenticated else '-'}"
-    found = cache.get(key)
+    found = cache.get(key) if cached else None
     if found is not None:
         return Record(**found)
     # a seat has its number from its game's start; the game's status and ranking are read per seat
@@ -121,7 +132,7 @@ def record_of(player, viewer=None) -> Record:
     handed = SeatTakeover.objects.filter(old_user=player).order_by()
     # whether the viewer may see each row's game, asked per row in the select list (a filter would
     # let the planner join the player's seats to every game the viewer may see)
-    shown = Value(1) if own else _visible_here(viewer)
+    shown = Value(1) if own else visible_here(viewer)
     seats, handed = seats.annotate(shown=shown), handed.annotate(shown=shown)
     rows = [row[:6] for row in seats.values_list("resigned", "decisions_made", "timed_out", "number", "status",
                                                  "ranking", "shown") if row[4] != Game.OPEN and row[6] is not None]
@@ -134,11 +145,12 @@ def record_of(player, viewer=None) -> Record:
                if isinstance(ranking, list) and number < len(ranking) and ranking[number] == 1)
     record = Record(decisions=sum(r[1] for r in rows) + old["made"], timed_out=sum(r[2] for r in rows) + old["late"],
                     resigned=sum(1 for r in rows if r[0]), games=len(rows), wins=wins, finished=len(finished))
-    cache.set(key, record.__dict__, RECORD_SECONDS)
+    if cached:
+        cache.set(key, record.__dict__, RECORD_SECONDS)
     return record
 
 
-def _visible_here(viewer, ref: str = "game_id") -> Subquery:
+def visible_here(viewer, ref: str = "game_id") -> Subquery:
     """For a row of the player's (a seat, a handed-over seat): its game's id if ``viewer`` may see
     that game, else NULL. A scalar subquery, so PostgreSQL asks it per row of the player's by key
     (an EXISTS may be turned into a join with, or a hash of, every game the viewer may see)."""
@@ -172,9 +184,9 @@ def archive(search: Search, viewer, *, after: tuple[datetime, int] | None = None
     ``before`` a key, the page of newer games before it. Read in the order of the partial index
     ``game_finished_order`` (``game_finished_engine_order`` with a game chosen), so a page costs
     the same at the archive's first page and at its last, and nothing counts the whole archive.
-    Visibility is asked per game read (``_visible_here``)."""
+    Visibility is asked per game read (``visible_here``)."""
     games = (Game.objects.filter(status=Game.FINISHED, finished_at__isnull=False)
-             .alias(shown=_visible_here(viewer, "pk")).filter(shown__isnull=False))
+             .alias(shown=visible_here(viewer, "pk")).filter(shown__isnull=False))
     if search.engine:
         games = games.filter(engine=search.engine)
     if search.player:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from django_ratelimit.decorators import ratelimit
 
 from games.engines import SLUG_MODULES, get_engine
-from games.models import Game
-from hanseweb import throttle
+from games.models import Game, Seat, SeatTakeover
+from hanseweb import pagecache, pageversion, throttle
 from hanseweb.accounts.models import User
 
 from . import records
@@ -26,13 +26,55 @@ def player(request, pk):
     from hanseweb.leagues.views import shared_league_life
 
     person = get_object_or_404(User, pk=pk, is_active=True)
-    return render(request, "players/player.html", {
-        "person": person,
-        "running": records.games_of(person, request.user, Game.RUNNING, 50),
-        "finished": records.games_of(person, request.user, Game.FINISHED, 50),
-        "record": records.record_of(person, request.user),
-        **shared_league_life(person, request.user),
-    })
+    kept = pagecache.enabled()
+
+    def make():
+        return render(request, "players/player.html", {
+            "person": person,
+            "running": records.games_of(person, request.user, Game.RUNNING, 50),
+            "finished": records.games_of(person, request.user, Game.FINISHED, 50),
+            # counted with the page when the page is kept (its version holds what the record counts)
+            "record": records.record_of(person, request.user, cached=not kept),
+            **shared_league_life(person, request.user),
+        })
+
+    if not kept:
+        return make()
+    return pagecache.respond(request, "player", make, scopes=("names",),
+                             version=(person.display_name, person.date_joined, _player_version(person, request.user)))
+
+
+def _player_version(person, viewer) -> tuple:
+    """What a player's page shows, as a digest read in one query (pagecache's ``version``): the
+    player's seats (each game's status, move count, who is to act, end and last move; the seat's
+    resignation and decision counters), every seat of their running games (takeovers), the seats
+    they handed over, their ratings and rating changes, the clubs and seasons the page lists; for
+    another viewer, whether they may see each game and rated game (memberships, a league made
+    public). Names are the scope "names"."""
+    from hanseweb.leagues.models import RatingChange, Rating
+    from hanseweb.leagues.views import shared_league_life
+
+    own = viewer == person
+    seats = Seat.objects.filter(user=person, number__isnull=False).order_by()
+    running = seats.filter(game__status=Game.RUNNING).values("game_id")
+    life = shared_league_life(person, viewer)
+    changes = RatingChange.objects.filter(rating__user=person).order_by()
+    handed = SeatTakeover.objects.filter(old_user=person).order_by()
+    if not own:
+        seats = seats.annotate(shown=records.visible_here(viewer))
+        changes = changes.annotate(shown=records.visible_here(viewer))
+        handed = handed.annotate(shown=records.visible_here(viewer))
+    return pageversion.digest(
+        seats.values_list("game_id", "number", "resigned", "decisions_made", "timed_out", "game__status",
+                          "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at",
+                          *(() if own else ("shown",))),
+        Seat.objects.filter(game_id__in=running).order_by().values_list("id", "game_id", "number", "user_id"),
+        handed.values_list("id", "old_decisions_made", "old_timed_out", *(() if own else ("shown",))),
+        Rating.objects.filter(user=person).order_by().values_list("id", "engine", "mu", "sigma", "games", "updated_at"),
+        changes.values_list("id", *(() if own else ("shown",))),
+        life["clubs"].values_list("id", "name", "slug"),
+        life["seasons"].values_list("id", "number", "name", "status", "starts_at", "league__name", "league__club__name"),
+    )
 
 
 class ArchiveForm(forms.Form):
