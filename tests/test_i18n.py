@@ -493,7 +493,7 @@ def test_the_game_page_cache_keeps_one_body_per_language(client, started_game):
 @pytest.mark.parametrize("zone", ["UTC", "Europe/Amsterdam", "America/New_York"])
 def test_log_time_reads_as_the_date_filter_did(lang, zone):
     """The log's and chat's ``log_time`` filter (a fast ``date:_("j M H:i")``, the format in the
-    reader's language): the same text in every language and time zone, on both sides of a DST
+    reader's language) and the archive's ``day_date`` (``date:_("j M Y")``): the same text in every language and time zone, on both sides of a DST
     change and around midnight."""
     from django.template import Context, Template
 
@@ -501,6 +501,12 @@ def test_log_time_reads_as_the_date_filter_did(lang, zone):
     moments = [datetime(2026, month, day, hour, minute, tzinfo=UTC)
                for month, day, hour, minute in [(1, 1, 0, 5), (3, 29, 1, 30), (3, 29, 23, 59),
                                                 (5, 3, 12, 0), (10, 25, 0, 59), (12, 31, 23, 0)]]
+    with translation.override(lang), timezone.override(zone):
+        for at in moments:
+            slow, fast, empty = both.render(Context({"at": at, "none": None})).split("|")
+            assert fast == slow and empty == ""
+    # the archive's ``day_date`` (a fast ``date:_("j M Y")``) likewise
+    both = Template('{% load games_extras %}{{ at|date:_("j M Y") }}|{{ at|day_date }}|{{ none|day_date }}')
     with translation.override(lang), timezone.override(zone):
         for at in moments:
             slow, fast, empty = both.render(Context({"at": at, "none": None})).split("|")
