@@ -22,11 +22,22 @@ from games.engines.i18n import N_, moves, msg, say
 from games.engines.fairness import SEAT_ORDER_STREAM, rank_with_resignations  # pure; verify_game draws the same
 from games.engines.rng import Rng, seed_state
 
-from hanseweb import fastsql
+from hanseweb import fastsql, pagecache
 from hanseweb.accounts.models import User
 
 from . import signals
 from .models import Game, Move, Seat, remind_at_for
+
+# The cached pages' scope (``hanseweb.pagecache``) of what games exist, who sits at them and which
+# have ended: bumped after the commit of every write here that changes it (a game created, joined,
+# left, cancelled, started, finished; a seat resigned or taken over). A move alone does not: pages
+# that show moves read them into their own version.
+GAMES_SCOPE = "games"
+
+
+def _games_changed() -> None:
+    pagecache.bump(GAMES_SCOPE)
+
 
 UNDONE = N_("{player} took back their last step.")  # the log line of an undo (translated when shown)
 
@@ -268,6 +279,7 @@ def create_game(*, creator, engine: str, title: str, players: int, options: dict
         Seat.objects.create(game=game, user=creator, options=_seat_options(eng, seat_options))
         if bots:
             _seat_bots(game, list(bots))
+        _games_changed()
     return game
 
 
@@ -326,6 +338,7 @@ def join_game(game_id: int, user, seat_options: dict | None = None, invite_code:
         if len(seats) >= game.players:
             raise GameError(_("This game is full."))
         Seat.objects.create(game=game, user=user, options=_seat_options(game.engine_obj, seat_options))
+        _games_changed()
         _load_seats(game)
         if len(seats) + 1 == game.players and game.seat_order != Game.SEAT_ORDER_CREATOR:
             _start(game)
@@ -361,6 +374,7 @@ def leave_game(game_id: int, user) -> None:
         deleted, _count = game.seats.filter(user=user).delete()
         if not deleted:
             raise GameError(_("You are not in this game."))
+        _games_changed()
 
 
 def cancel_game(game_id: int, user) -> None:
@@ -372,6 +386,7 @@ def cancel_game(game_id: int, user) -> None:
             raise GameError(_("A started game cannot be cancelled."))
         game.seats.all().delete()
         game.delete()
+        _games_changed()
 
 
 def _start(game: Game, seats: list[Seat] | None = None) -> None:
@@ -384,6 +399,7 @@ def _start(game: Game, seats: list[Seat] | None = None) -> None:
     Seat.objects.bulk_update(seats, ["number"])
     game.status = Game.RUNNING
     game.started_at = timezone.now()
+    _games_changed()
     state = initial_state(game)
     game.setup_events = game.engine_obj.events(state)
     _store(game, state)
@@ -592,6 +608,7 @@ def _store(game: Game, state: dict, mover: int | None = None, told: bool = False
         game.status = Game.FINISHED
         game.finished_at = timezone.now()
         game.result = _with_resignations(game, result)
+        _games_changed()
     _refresh_decisions(game, state, mover, told)
 
 
@@ -626,6 +643,7 @@ def take_over_seat(game_id: int, old_user, new_user) -> Game:
         SeatTakeover.objects.create(game=game, seat=seat.number, old_user=old_user, new_user=new_user,
                                     after_seq=game.move_count, old_decisions_made=seat.decisions_made,
                                     old_timed_out=seat.timed_out)
+        _games_changed()
         _load_seats(game)
         if seat.number in (game.to_act or []):  # the new player is told (games.notifications listens)
             signals.decisions_due.send(sender=Game, game=game, seats=[seat.number])
@@ -784,6 +802,7 @@ def resign(game_id: int, user, *, forfeit: bool = False) -> Game:
         seat.resigned_at = timezone.now()
         seat.forfeited = forfeit
         seat.save(update_fields=["resigned", "resigned_at", "forfeited"])
+        _games_changed()  # the seat is marked, and the game may end here
         remaining = [s for s in game.seats.all() if not s.resigned]
         if len(remaining) <= 1:
             game.status = Game.FINISHED

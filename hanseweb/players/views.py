@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 from datetime import date, datetime, timedelta
 from datetime import timezone as dt_timezone
 from html import escape  # Django's escape is this, behind a lazy-string wrapper that costs per call
@@ -7,7 +8,6 @@ from html import escape  # Django's escape is this, behind a lazy-string wrapper
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -16,9 +16,12 @@ from django_ratelimit.decorators import ratelimit
 
 from games.engines import SLUG_MODULES, get_engine
 from games.models import Game, Seat, SeatTakeover
+from games.services import GAMES_SCOPE
 from games.templatetags.games_extras import day_dates
 from hanseweb import pagecache, pageversion, throttle
 from hanseweb.accounts.models import User
+from hanseweb.leagues import changes as leagues_changes
+from hanseweb.leagues.rows import url_of
 
 from . import records
 
@@ -126,19 +129,11 @@ def _link(key) -> str:
     return f"{(at - datetime.fromtimestamp(0, dt_timezone.utc)) // timedelta(microseconds=1)}-{pk}"
 
 
-def _url_maker(name: str):
-    """``reverse(name, args=[pk])`` for any id, reversed once: a list of a hundred links costs one
-    reverse, not a hundred."""
-    mark = 987654321987
-    before, _mark, after = reverse(name, args=[mark]).partition(str(mark))
-    return lambda pk: f"{before}{pk}{after}"
-
-
 def _archive_rows(games, seats) -> list[dict]:
     """The archive's rows as plain text, each players' cell as ready markup (places, linked names,
     scores, resignations): one pass in Python, where the template's loops, ifs and ``{% url %}``
     per player cost more than the rest of the page (issue 26)."""
-    game_url, player_url, day_date = _url_maker("game"), _url_maker("players:player"), day_dates()
+    game_url, player_url, day_date = url_of("game"), url_of("players:player"), day_dates()
     moves, resigned = gettext("%(n)s moves"), f' <span class="muted">{escape(gettext("resigned"))}</span>'
     rows = []
     for game in games:
@@ -165,7 +160,18 @@ def _archive_rows(games, seats) -> list[dict]:
 @ratelimit(group="archive", key="user", rate=throttle.rate("search_pages_per_user"), method="GET")
 def archive(request):
     """Finished games, a page at a time: "older" and "newer" links carry the key (finished_at, id)
-    of the page's last or first game (records.archive), every filter kept."""
+    of the page's last or first game (records.archive), every filter kept.
+
+    A page is kept whole in the cache (``hanseweb.pagecache``; per viewer, path with the query,
+    language and time zone) until the scope "games" (a game finished, who sits at a game:
+    ``games.services``), "leagues" (who may see a club's games: a membership, a league made public;
+    ``hanseweb.leagues.changes``) or "names" (a display name, which the page shows and searches)
+    moves on: a finished game's row never changes otherwise."""
+    return pagecache.respond(request, "archive", functools.partial(_archive, request),
+                             scopes=(GAMES_SCOPE, leagues_changes.SCOPE, "names"))
+
+
+def _archive(request):
     form = ArchiveForm(request.GET or None)
     search = records.Search()
     if form.is_bound and form.is_valid():
