@@ -82,6 +82,9 @@ class TokenAuth(HttpBearer):
         if row is None:
             return None
         request.api_token = row
+        # the request's account is the token's (no session is read): what keys per viewer, such as
+        # the cached lists (hanseweb.pagecache), sees who asks
+        request.user = row.user
         # a token's answers (every ``detail``) are in its account's language, like its pages
         translation.activate(language_of(row.user))
         request.LANGUAGE_CODE = translation.get_language()

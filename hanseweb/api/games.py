@@ -10,6 +10,8 @@ a move, the log. They read and write exactly as the game page does:
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 from datetime import datetime
 from typing import Any, Literal
 from urllib.parse import urlencode
@@ -20,10 +22,13 @@ from ninja import Field, Path, Query, Router, Schema
 from pydantic import ConfigDict, field_validator
 
 from games import history, presentation, services
+from games.engines import get_engine
 from games.forms import MAX_MOVE_LENGTH, MoveForm
 from games.models import Game, Move, Seat
 
-from .core import ApiError
+from hanseweb import pagecache
+
+from .core import ApiError, api
 from .text import MOVE_PATTERN
 
 router = Router(tags=["games"])
@@ -183,8 +188,11 @@ def readable_game(request, game_id: int) -> tuple[Game, Seat | None]:
 
 
 def _my_turn(game: Game, seat: Seat | None) -> bool:
-    return (seat is not None and seat.number is not None and not seat.resigned and game.status == Game.RUNNING
-            and seat.number in (game.to_act or []))
+    return seat is not None and _my_turn_of(seat.number, seat.resigned, game.status, game.to_act)
+
+
+def _my_turn_of(number: int | None, resigned: bool, status: str, to_act: list | None) -> bool:
+    return number is not None and not resigned and status == Game.RUNNING and number in (to_act or [])
 
 
 def _moves(game: Game, seat: Seat | None, view: dict | None, names: list[str]) -> dict:
@@ -224,7 +232,7 @@ NEXT_HEADERS = {
 @router.get("/games", response={200: list[GameSummary], **ERRORS}, operation_id="list_my_games",
             openapi_extra={"responses": {"200": {"links": LINKS["list_my_games"], "headers": NEXT_HEADERS}}},
             summary="My games, newest first, a page at a time (the ones waiting for me first on each page)")
-def list_my_games(request, response: HttpResponse,
+def list_my_games(request,
                   status: Literal["open", "running", "finished"] | None = Query(
                       None, description="only the games of this status"),
                   cursor: int | None = Query(None, ge=1, le=MAX_ID, description=(
@@ -233,28 +241,44 @@ def list_my_games(request, response: HttpResponse,
     """Keyset pagination on the game's id (newest first): a page reads only its own rows, through
     the seats' (user, game) index, at any depth; a game's id never changes, so walking the cursor
     lists every game once even while the games go on. Only my own seat is read per game (my seat
-    number and whether it is my turn), never the games' state snapshots."""
-    seats = (Seat.objects.filter(user=request.auth).select_related("game")
-             .only("number", "resigned", "game_id", *(f"game__{f}" for f in SUMMARY_FIELDS)).order_by("-game_id"))
+    number and whether it is my turn), never the games' state snapshots.
+
+    The page's rows are read as plain values in one query; they are its version: the JSON made
+    from them is kept whole in the cache (``hanseweb.pagecache``, per account, host, path and
+    language) and served again while the same query gives the same rows."""
+    seats = Seat.objects.filter(user=request.auth).order_by("-game_id")
     if status:
         seats = seats.filter(game__status=status)
     if cursor is not None:
         seats = seats.filter(game_id__lt=cursor)
-    page = list(seats[:limit + 1])
+    page = list(seats.values_list("number", "resigned", *(f"game__{f}" for f in SUMMARY_FIELDS))[:limit + 1])
+    version = hashlib.blake2b(repr(page).encode(), digest_size=16).hexdigest()
+    return pagecache.respond(request, f"api-games:{request.auth.pk}:{request.get_host()}:{request.is_secure()}",
+                             functools.partial(_games_page, request, page, status, limit), version=version)
+
+
+def _games_page(request, page: list[tuple], status: str | None, limit: int) -> HttpResponse:
+    """The list's JSON (as ninja makes it from ``GameSummary``: tests/api/test_api_schemathesis.py
+    checks it against the schema) with the next page's headers."""
+    headers = {}
     if len(page) > limit:
         page = page[:limit]
-        following = page[-1].game_id
-        response["X-Next-Cursor"] = str(following)
+        following = page[-1][2]
+        headers["X-Next-Cursor"] = str(following)
         query = {"cursor": following, "limit": limit, **({"status": status} if status else {})}
-        response["Link"] = f'<{request.build_absolute_uri(request.path)}?{urlencode(query)}>; rel="next"'
+        headers["Link"] = f'<{request.build_absolute_uri(request.path)}?{urlencode(query)}>; rel="next"'
     rows = []
-    for seat in page:
-        game = seat.game
-        rows.append({"id": game.pk, "title": game.title, "engine": game.engine, "engine_name": game.engine_obj.name,
-                     "status": game.status, "my_seat": seat.number, "my_turn": _my_turn(game, seat),
-                     "deadline_at": game.deadline_at, "move_count": game.move_count, "last_move_at": game.last_move_at})
+    for number, resigned, pk, title, engine, state, to_act, deadline_at, move_count, last_move_at in page:
+        rows.append({"id": pk, "title": title, "engine": engine, "engine_name": get_engine(engine).name,
+                     "status": state, "my_seat": number, "my_turn": _my_turn_of(number, resigned, state, to_act),
+                     "deadline_at": deadline_at, "move_count": move_count, "last_move_at": last_move_at})
     rows.sort(key=lambda r: not r["my_turn"])  # stable: newest first among the waiting and the rest
-    return rows
+    # the rows are GameSummary's fields, in its order, of its types (read from their columns): what
+    # validating them through the schema (ninja's way, most of the list's time) would give back
+    response = api.create_response(request, rows, status=200)
+    for name, value in headers.items():
+        response[name] = value
+    return response
 
 
 # The columns of a game its summary shows (no state snapshot, undo state, setup events or options).
