@@ -1,18 +1,19 @@
 import functools
 import hashlib
 import re
+from html import escape as html_escape
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Case, Count, OuterRef, Q, Subquery, When
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -30,43 +31,58 @@ from hanseweb import fastsql, pagecache, pageversion, throttle
 from . import chat, export, history, holdings, notifications, presentation, replay, services, visibility
 from . import marks as board_marks
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
-from .models import Game, Seat
+from .models import Game, Seat, SeatTakeover
 from .engines import get_engine
-from .templatetags.games_extras import deadline_text, time_left_text
+from .templatetags.games_extras import deadline_text, time_left_texts
 
 
 # Columns a view that does not show the board never loads (snapshot, undo step, setup events).
 LARGE = ("state_cache", "undo_state", "setup_events", "options")  # lists and an open game need none of them
 
 
-def _lobby_lists(user):
-    """The lobby's lists of others' games: open games to join and running games to watch."""
+def _lobby_lists(uid: int | None):
+    """The lobby's lists of others' games (``uid``: the viewer's id, None for a visitor): open
+    games to join and running games to watch."""
     open_games = Game.objects.filter(status=Game.OPEN, listed=True).order_by("-created_at")
     watch = Game.objects.filter(status=Game.RUNNING, listed=True).order_by("-last_move_at")
-    if user.is_authenticated:
-        open_games = open_games.exclude(seats__user=user)
-    watch = watch.exclude(seats__user=user if user.is_authenticated else None)
+    if uid is not None:
+        open_games = open_games.exclude(seats__user_id=uid)
+    watch = watch.exclude(seats__user=uid)  # a visitor: games with no empty seat (as before)
     return open_games, watch
 
 
-def _lobby_version(user) -> tuple:
-    """What the lobby shows, as a digest read in one query (pagecache's ``version``): the open
-    and watched lists (ids, joined counts, move counts, order), and the viewer's seats with their
-    games' statuses, move counts, who is to act and deadlines, and every seat of the viewer's
-    running and open games (joins, departures, resignations, takeovers). Titles, titles' games
-    and player counts never change once a game is made; names are the scope "names"; the time
-    left to a deadline is written into the page as it is served (``_time_left_in``)."""
-    open_games, watch = _lobby_lists(user)
+def _lobby_parts(uid: int | None = None) -> list:
+    """What the lobby shows, as values-list parts of its version (``pageversion``): the open and
+    watched lists (ids, joined counts, move counts, order), and the viewer's seats with their
+    games' statuses, move counts, who is to act, deadlines and last moves, the number who joined
+    each game still open, and the seats taken over in the viewer's games. Titles, games and
+    player counts never change once a game is made; a resignation shows only in who is to act
+    (and the viewer's own seat); names are the scope "names"; the time left to a deadline is
+    written into the page as it is served (``_time_left_in``)."""
+    open_games, watch = _lobby_lists(uid)
     parts = [open_games.annotate(joined=Count("seats")).values_list("id", "joined")[:50],
              watch.values_list("id", "move_count", "last_move_at")[:20]]
+    if uid is not None:
+        seated = Seat.objects.filter(user_id=uid).order_by()
+        # joins and departures: counted for the games still open only (CASE asks the count then)
+        joined = Subquery(Seat.objects.filter(game_id=OuterRef("game_id")).order_by().values("game_id")
+                          .annotate(n=Count("id")).values("n"))
+        parts.append(seated.annotate(joined=Case(When(game__status=Game.OPEN, then=joined), default=None))
+                     .values_list("game_id", "number", "resigned", "game__status", "game__move_count",
+                                  "game__to_act", "game__deadline_at", "game__last_move_at", "joined"))
+        parts.append(SeatTakeover.objects.filter(game_id__in=seated.values("game_id")).order_by()
+                     .values_list("id", "game_id", "seat", "new_user_id"))
+    return parts
+
+
+def _lobby_anonymous_parts() -> list:
+    return _lobby_parts(None)
+
+
+def _lobby_version(user) -> tuple:
     if user.is_authenticated:
-        seated = Seat.objects.filter(user=user).order_by()
-        parts.append(seated.values_list("game_id", "number", "resigned", "game__status", "game__move_count",
-                                        "game__to_act", "game__deadline_at", "game__last_move_at"))
-        current = seated.filter(game__status__in=[Game.RUNNING, Game.OPEN]).values("game_id")
-        parts.append(Seat.objects.filter(game_id__in=current).order_by()
-                     .values_list("id", "game_id", "number", "user_id", "resigned"))
-    return pageversion.digest(*parts)
+        return pageversion.digest_of(_lobby_parts, user.pk)
+    return pageversion.digest_of(_lobby_anonymous_parts)
 
 
 def lobby(request):
@@ -84,9 +100,16 @@ def _time_left_in(response):
     if response.status_code != 200:
         return response
     html = response.content.decode()
-    now = timezone.now()
-    response.content = _TIME_LEFT.sub(
-        lambda m: m.group(1) + escape(time_left_text(datetime.fromisoformat(m.group(2)), now)) + m.group(3), html)
+    found = list(_TIME_LEFT.finditer(html))
+    if not found:
+        return response
+    texts = time_left_texts([datetime.fromisoformat(m.group(2)) for m in found], timezone.now())
+    pieces, at = [], 0
+    for match, text in zip(found, texts):
+        pieces += [html[at:match.end(1)], html_escape(text)]
+        at = match.start(3)
+    pieces.append(html[at:])
+    response.content = "".join(pieces)
     return response
 
 
@@ -100,7 +123,7 @@ def _lobby(request):
     player's lobby has a hundred and more rows: a template tag or filter a row cost more than
     the reads)."""
     user = request.user
-    open_games, watch = _lobby_lists(user)
+    open_games, watch = _lobby_lists(user.pk if user.is_authenticated else None)
     url = _game_url()
     joined_text = _("%(joined)s/%(players)s joined")
     context = {}

@@ -124,23 +124,39 @@ _DAY_DATE = {
 def time_left_text(value, now=None) -> str:
     """The time until ``value`` in words: "2 days 3 h left", "5 h 20 min left", "12 min left",
     or "time is up" (issue 24 item 6)."""
+    if not isinstance(value, datetime.datetime):
+        return ""
+    return time_left_texts([value], now)[0]
+
+
+def time_left_texts(values, now=None) -> list[str]:
+    """``time_left_text`` of each of ``values`` (datetimes), each catalogue text asked once (a
+    lobby fills in dozens of them as it is served)."""
     from django.utils import timezone
     from django.utils.translation import ngettext
 
-    if not isinstance(value, datetime.datetime):
-        return ""
-    seconds = (value - (now or timezone.now())).total_seconds()
-    if seconds <= 0:
-        return gettext("time is up")
-    minutes = int(seconds // 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    if days:
-        return ngettext("%(days)d day %(hours)d h left", "%(days)d days %(hours)d h left", days) % {
-            "days": days, "hours": hours}
-    if hours:
-        return gettext("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
-    return gettext("%(minutes)d min left") % {"minutes": max(minutes, 1)}
+    now = now or timezone.now()
+    texts: dict = {}
+    made = []
+    for value in values:
+        seconds = (value - now).total_seconds()
+        if seconds <= 0:
+            made.append(texts.get("up") or texts.setdefault("up", gettext("time is up")))
+            continue
+        minutes = int(seconds // 60)
+        days, rest = divmod(minutes, 24 * 60)
+        hours, minutes = divmod(rest, 60)
+        if days:
+            text = texts.get(days) or texts.setdefault(days, ngettext(
+                "%(days)d day %(hours)d h left", "%(days)d days %(hours)d h left", days))
+            made.append(text % {"days": days, "hours": hours})
+        elif hours:
+            text = texts.get("h") or texts.setdefault("h", gettext("%(hours)d h %(minutes)d min left"))
+            made.append(text % {"hours": hours, "minutes": minutes})
+        else:
+            text = texts.get("m") or texts.setdefault("m", gettext("%(minutes)d min left"))
+            made.append(text % {"minutes": max(minutes, 1)})
+    return made
 
 
 @register.filter
