@@ -102,11 +102,16 @@ def player_calendar(request, pk: int, secret: str):
     _check("player", pk, secret)
     if not pagecache.enabled():
         return _player_calendar(pk)
+    return pagecache.respond(request, "player-calendar", lambda: _player_calendar(pk),
+                             version=pageversion.digest_of(_player_calendar_parts, pk))
+
+
+def _player_calendar_parts(pk: int) -> list:
+    """What the feed shows, as values-list parts of its version (``pageversion``)."""
     seats, rounds = _player_calendar_reads(pk)
-    version = pageversion.digest(
-        seats.values_list("game_id", "number", "game__title", "game__to_act", "game__deadline_at", "game__move_count"),
-        rounds.values_list("id", "number", "starts_at", "season_id", "season__number", "season__league__name"))
-    return pagecache.respond(request, "player-calendar", lambda: _player_calendar(pk), version=version)
+    return [seats.values_list("game_id", "number", "game__title", "game__to_act", "game__deadline_at",
+                              "game__move_count"),
+            rounds.values_list("id", "number", "starts_at", "season_id", "season__number", "season__league__name")]
 
 
 def _player_calendar_reads(pk: int):

@@ -53,36 +53,47 @@ def player(request, pk):
 
 
 def _player_version(person, viewer) -> tuple:
-    """What a player's page shows, as a digest read in one query (pagecache's ``version``): the
+    if viewer == person:  # the player's own page: its statement made once per process
+        return pageversion.digest_of(_own_player_parts, person.pk)
+    return pageversion.digest(*_player_parts(person.pk, viewer))
+
+
+def _own_player_parts(pid: int) -> list:
+    return _player_parts(pid, None)
+
+
+def _player_parts(pid: int, viewer) -> list:
+    """What a player's page shows, as values-list parts of its version (``pageversion``): the
     player's seats (each game's status, move count, who is to act, end and last move; the seat's
-    resignation and decision counters), every seat of their running games (takeovers), the seats
-    they handed over, their ratings and rating changes, the clubs and seasons the page lists; for
-    another viewer, whether they may see each game and rated game (memberships, a league made
-    public). Names are the scope "names"."""
+    resignation and decision counters), the seats taken over in their games and those they
+    handed over, their ratings and rating changes, the clubs and seasons the page lists; for
+    another ``viewer`` (None: the player), whether they may see each game and rated game
+    (memberships, a league made public). Names are the scope "names"."""
     from hanseweb.leagues.models import RatingChange, Rating
     from hanseweb.leagues.views import shared_league_life
 
-    own = viewer == person
-    seats = Seat.objects.filter(user=person, number__isnull=False).order_by()
-    running = seats.filter(game__status=Game.RUNNING).values("game_id")
-    life = shared_league_life(person, viewer)
-    changes = RatingChange.objects.filter(rating__user=person).order_by()
-    handed = SeatTakeover.objects.filter(old_user=person).order_by()
+    own = viewer is None
+    seats = Seat.objects.filter(user_id=pid, number__isnull=False).order_by()
+    life = shared_league_life(pid, pid if own else viewer)
+    changes = RatingChange.objects.filter(rating__user_id=pid).order_by()
+    handed = SeatTakeover.objects.filter(old_user_id=pid).order_by()
+    shown = ()
     if not own:
         seats = seats.annotate(shown=records.visible_here(viewer))
         changes = changes.annotate(shown=records.visible_here(viewer))
         handed = handed.annotate(shown=records.visible_here(viewer))
-    return pageversion.digest(
+        shown = ("shown",)
+    return [
         seats.values_list("game_id", "number", "resigned", "decisions_made", "timed_out", "game__status",
-                          "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at",
-                          *(() if own else ("shown",))),
-        Seat.objects.filter(game_id__in=running).order_by().values_list("id", "game_id", "number", "user_id"),
-        handed.values_list("id", "old_decisions_made", "old_timed_out", *(() if own else ("shown",))),
-        Rating.objects.filter(user=person).order_by().values_list("id", "engine", "mu", "sigma", "games", "updated_at"),
-        changes.values_list("id", *(() if own else ("shown",))),
+                          "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at", *shown),
+        SeatTakeover.objects.filter(game_id__in=Seat.objects.filter(user_id=pid).values("game_id")).order_by()
+        .values_list("id", "game_id", "seat", "new_user_id"),
+        handed.values_list("id", "old_decisions_made", "old_timed_out", *shown),
+        Rating.objects.filter(user_id=pid).order_by().values_list("id", "engine", "mu", "sigma", "games", "updated_at"),
+        changes.values_list("id", *shown),
         life["clubs"].values_list("id", "name", "slug"),
         life["seasons"].values_list("id", "number", "name", "status", "starts_at", "league__name", "league__club__name"),
-    )
+    ]
 
 
 class ArchiveForm(forms.Form):
