@@ -50,9 +50,12 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
     if level == "basic":
         return best_step(slug, engine, first, seat, moves, rng)
     if level == "strong":
-        from .ismcts import search
+        from .ismcts import SEARCH, playout_search, search
 
-        return search(slug, engine, view, seat, moves, rng, {**DEFAULT_BUDGET, **(budget or {})})
+        budget = {**DEFAULT_BUDGET, **(budget or {})}
+        if budget.get("method", SEARCH.get(slug)) == "ismcts":
+            return search(slug, engine, view, seat, moves, rng, budget)
+        return playout_search(slug, engine, view, seat, moves, rng, budget, first=first)
     raise ValueError(f"unknown bot level {level!r}")
 
 
@@ -82,11 +85,12 @@ def _candidates(slug: str, moves: list[str], state: dict) -> list[str]:
     return kept or moves
 
 
-def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> str:
+def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng,
+              nodes: int = LOOKAHEAD_NODES) -> str:
     """The basic level: the listed move whose resulting state rates best for ``seat`` (with the
     best of its own next decisions, where the title looks ahead: ``LOOKAHEAD``)."""
-    depth = LOOKAHEAD.get(slug, 0)
-    budget = [LOOKAHEAD_NODES]
+    depth = LOOKAHEAD.get(slug, 0) if nodes > 0 else 0
+    budget = [nodes]
     best, best_value = [], None
     for move in _candidates(slug, moves, state):
         value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)

@@ -105,9 +105,58 @@ def _zanzibar(state: dict) -> list[float]:
     return out
 
 
-def _hansa_teutonica(state: dict) -> list[float]:
-    from games.engines.hansa_teutonica.scoring import breakdown
+def _ht_points(state: dict) -> list[int]:
+    """Every seat's final score now (HT-12.1), as ``scoring.breakdown`` sums it, in one pass over
+    the cities (the playouts of the strong level rate many states)."""
+    from games.engines.hansa_teutonica.board import side_of
+    from games.engines.hansa_teutonica.rules import controller
+    from games.engines.hansa_teutonica.scoring import marker_points
+    from games.engines.hansa_teutonica.state import full, level
 
+    side = side_of(state)
+    n = state["np"]
+    own = [{} for _ in range(n)]  # seat -> city -> Kontors (extra Kontors count)
+    points = [0] * n
+    extras = state["extras"]
+    for c in side.cities:
+        houses = state["houses"][c]
+        more = extras.get(c, ())
+        if not any(o is not None for o in houses) and not more:
+            continue
+        for o in houses:
+            if o is not None:
+                own[o][c] = own[o].get(c, 0) + 1
+        for o in more:
+            own[o][c] = own[o].get(c, 0) + 1
+        ruler = controller(state, c)
+        if ruler is not None:
+            points[ruler] += 2
+    for (_c, pts), o in zip(side.coellen_fields, state["coellen"]):
+        if o is not None:
+            points[o] += pts
+    for p in range(n):
+        pl = state["p"][p]
+        points[p] += pl["pp"] + marker_points(len(pl["markers"]))
+        points[p] += 4 * sum(1 for a in ("actiones", "privilegium", "liber", "bursa") if full(pl, a))
+        mine, seen, largest = own[p], set(), 0
+        for c in mine:
+            if c in seen:
+                continue
+            seen.add(c)
+            stack, size = [c], 0
+            while stack:
+                x = stack.pop()
+                size += mine[x]
+                for y in side.neigh[x]:
+                    if y in mine and y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+            largest = max(largest, size)
+        points[p] += largest * level(pl, "clavis")
+    return points
+
+
+def _hansa_teutonica(state: dict) -> list[float]:
     n = state["np"]
     # Pieces count where they can still become an office: on a route only the owner holds they
     # count more the fuller the route (a full one is to be established, HT-8); on a route another
@@ -132,12 +181,12 @@ def _hansa_teutonica(state: dict) -> list[float]:
         for h in houses:
             if isinstance(h, int) and 0 <= h < n:
                 offices[h] += 1
+    points = _ht_points(state)
     out = []
     for p in range(n):
-        points = sum(breakdown(state, p).values())
         pl = state["p"][p]
         dev = sum(pl["dev"].values())
-        out.append(points + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
+        out.append(points[p] + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
                    + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]))
     return out
 

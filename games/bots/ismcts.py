@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 
+from games.engines.rng import Rng, seed_state
 from games.engines.sampling import sample_state
 
 from .heuristics import margins
@@ -93,3 +94,119 @@ def search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng,
     best = max(root_moves, key=lambda m: (root.children[m].visits if m in root.children else -1,
                                           root.children[m].reward if m in root.children else 0))
     return best
+
+
+# --- Flat Monte Carlo over basic's best candidates, played on by a cheap basic -----------------
+#
+# Random rollouts are noise in titles whose turns are menus of several steps (Hansa Teutonica,
+# Die Hanse's harbour): there the tree search above chose worse than basic's greedy step.
+# ``playout_search`` starts from basic: it rates every listed move as basic does (one sampled
+# state, the title's lookahead) and keeps the best few (``TOP``; basic's own choice always among
+# them, none more than ``GAP`` points of the heuristic below it). It then plays each of them on in
+# determinizations drawn from the view, the same sample and the same generator for every candidate
+# (common random numbers), every seat moved by a cheap basic (its one-step heuristic with a small
+# lookahead, ``EPSILON`` of its moves at random), to the end of the round (every other seat has
+# moved and the bot is to move again), the end of the game or ``HORIZON`` moves, and scores the
+# end like a rollout above. It leaves basic's choice only for a candidate whose mean paired
+# difference is above zero by ``Z`` standard errors.
+
+TOP = {"hansa": 4, "die-hanse": 3, "zanzibar": 4, "hansa-teutonica": 3}
+GAP = {"hansa": 3.0, "die-hanse": 2.5, "zanzibar": 3.0, "hansa-teutonica": 2.0}
+HORIZON = {"hansa": 24, "die-hanse": 40, "zanzibar": 24, "hansa-teutonica": 40}
+EPSILON = 0.1
+POLICY_NODES = {"die-hanse": 24, "hansa-teutonica": 24}  # the playout policy's lookahead cap
+Z = 1.0
+
+
+def _policy(slug: str, engine, state: dict, mover: int, rng) -> str:
+    from . import _candidates, best_step
+
+    moves = engine.legal_moves(state, mover)
+    if len(moves) == 1:
+        return moves[0]
+    if rng.below(1000) < EPSILON * 1000:
+        kept = _candidates(slug, moves, state)
+        return kept[rng.below(len(kept))]
+    return best_step(slug, engine, state, mover, moves, rng, nodes=POLICY_NODES.get(slug, 0))
+
+
+def playout(slug: str, engine, state: dict, seat: int, seats: int, rng, horizon: int) -> dict:
+    """Play on from ``state`` with the cheap basic until the round is over (every other seat has
+    moved and ``seat`` is to move again), the game ends or ``horizon`` moves are made."""
+    others = set()
+    for _step in range(horizon):
+        acting = engine.to_act(state)
+        if not acting or (seat in acting and len(others) >= seats - 1):
+            break
+        mover = acting[0]
+        if mover != seat:
+            others.add(mover)
+        state = engine.apply(state, mover, _policy(slug, engine, state, mover, rng))
+    return state
+
+
+def rated_candidates(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> list[tuple[float, str]]:
+    """Basic's rating of the listed moves on one sampled state, best first (ties in random order):
+    the moves the search plays on."""
+    from . import END_COST, LOOKAHEAD, LOOKAHEAD_NODES, _candidates, _value_after
+
+    depth = LOOKAHEAD.get(slug, 0)
+    budget = [LOOKAHEAD_NODES]
+    kept = _candidates(slug, moves, state)
+    order = rng.shuffle(kept)
+    rated = []
+    for move in order:
+        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
+        if move == "end":
+            value -= END_COST.get(slug, 0.0)
+        rated.append((value, move))
+    rated.sort(key=lambda vm: -vm[0])  # stable: ties keep the shuffled order
+    return rated
+
+
+def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng, budget: dict,
+                   first: dict | None = None, stats: dict | None = None) -> str:
+    limit = budget.get("seconds")
+    start = time.process_time()
+    state = first if first is not None else sample_state(slug, view, seat, rng)
+    seats = len(margins(slug, state, engine))
+    rated = rated_candidates(slug, engine, state, seat, root_moves, rng)
+    top_value = rated[0][0]
+    cands = [m for v, m in rated[:int(budget.get("top", TOP.get(slug, 3)))] if v >= top_value - GAP.get(slug, 2.5)]
+    basic = cands[0]
+    if stats is not None:
+        stats.update(candidates=len(cands), playouts=0, changed=False)
+    if len(cands) == 1:
+        return basic
+    horizon = int(budget.get("horizon", HORIZON.get(slug, 30)))
+    diffs = {m: [] for m in cands[1:]}
+    for it in range(int(budget.get("iterations", 400))):
+        if limit is not None and it and time.process_time() - start > limit:
+            break
+        sample = sample_state(slug, view, seat, rng)
+        salt = rng.below(1 << 62)
+        scores = {}
+        for m in cands:
+            r = Rng(seed_state(salt))
+            end = playout(slug, engine, engine.apply(sample, seat, m), seat, seats, r, horizon)
+            scores[m] = _rewards(slug, engine, end)[seat]
+        for m in cands[1:]:
+            diffs[m].append(scores[m] - scores[basic])
+    if stats is not None:
+        stats["playouts"] = len(diffs[cands[1]]) * len(cands)
+    best, best_lead = basic, 0.0
+    for m in cands[1:]:
+        d = diffs[m]
+        if len(d) < 2:
+            continue
+        mean = sum(d) / len(d)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1))
+        lead = mean - Z * sd / math.sqrt(len(d))
+        if lead > best_lead:
+            best, best_lead = m, lead
+    if stats is not None:
+        stats["changed"] = best != basic
+    return best
+
+
+SEARCH = {"hansa": "playouts", "die-hanse": "playouts", "zanzibar": "ismcts", "hansa-teutonica": "playouts"}
