@@ -11,7 +11,7 @@ from games.engines.sampling import bot_view, sample_state
 
 from .test_sampling import GAMES, positions
 
-SMALL = {"iterations": 40, "seconds": None}
+SMALL = {"iterations": 4, "seconds": None}
 
 
 def _decision_points(slug, players=3, seed=2, count=6):
@@ -161,3 +161,82 @@ def test_three_basic_bots_finish_a_hansa_teutonica_game():
         state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
     result = engine.result(state)
     assert result is not None, "three basic bots did not end the game within 2,000 moves"
+
+
+def _rated(slug, engine, state, seat, seed=9):
+    """Basic's rating of the moves the strong bot of ``seed`` starts from (the same generator)."""
+    from games.bots import rng_for
+    from games.bots.ismcts import rated_candidates
+
+    view = bot_view(slug, state, seat)
+    rng = rng_for(view, seed)
+    first = sample_state(slug, view, seat, rng)
+    return rated_candidates(slug, engine, first, seat, engine.legal_moves(first, seat), rng)
+
+
+@pytest.mark.parametrize("slug", ["hansa", "die-hanse", "hansa-teutonica"])
+def test_strong_plays_a_move_basic_rates_best_unless_its_playouts_show_better(slug, monkeypatch):
+    """The strong level starts from basic's ratings: when its playouts find no difference between
+    the candidates (every playout scored alike), it plays a move basic rates best."""
+    from games.bots import ismcts
+
+    engine = get_engine(slug)
+    monkeypatch.setattr(ismcts, "_rewards", lambda slug, engine, state: [0.5] * 8)
+    for state, seat in _decision_points(slug, count=5):
+        rated = _rated(slug, engine, state, seat)
+        move = choose_move(engine, state, seat, "strong", seed=9, budget=SMALL)
+        assert move in [m for v, m in rated if v >= rated[0][0] - 1e-9]
+
+
+def _hansa_scoring_choices(games=4):
+    """Hansa decisions (basic play) where one listed move rates far above every other for the
+    seat to act (an immediate sale or majority: more than the search's GAP)."""
+    from games.bots.ismcts import GAP
+
+    engine = get_engine("hansa")
+    out = []
+    for g in range(games):
+        state = engine.setup(3, 700 + g, {})
+        while engine.to_act(state):
+            seat = engine.to_act(state)[0]
+            if len(engine.legal_moves(state, seat)) > 2:
+                rated = _rated("hansa", engine, state, seat)
+                if rated[0][0] - rated[1][0] > GAP["hansa"]:
+                    out.append((state, seat, rated[0][1]))
+            state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=g))
+    return out
+
+
+def test_strong_takes_a_scoring_move_basic_sees():
+    """A move that scores far more at once than any other (HANSA-D: a sale's points) is what
+    basic plays; the strong level never trades it for a random rollout's promise."""
+    engine = get_engine("hansa")
+    found = _hansa_scoring_choices()
+    assert len(found) >= 3
+    for state, seat, move in found:
+        assert choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 6, "seconds": None}) == move
+
+
+@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica"])
+def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
+    """The playouts choose among basic's best few moves (``TOP``, within ``GAP``), and where they
+    show a lead they play another of them than basic's first."""
+    from games.bots.ismcts import GAP, TOP, playout_search
+    from games.bots import rng_for
+
+    engine = get_engine(slug)
+    changed = 0
+    for state, seat in _decision_points(slug, count=8):
+        rated = _rated(slug, engine, state, seat)
+        allowed = [m for v, m in rated[:TOP[slug]] if v >= rated[0][0] - GAP[slug]]
+        view = bot_view(slug, state, seat)
+        rng = rng_for(view, 9)
+        first = sample_state(slug, view, seat, rng)
+        stats = {}
+        move = playout_search(slug, engine, view, seat, engine.legal_moves(first, seat), rng,
+                              {"iterations": 6, "seconds": None}, first=first, stats=stats)
+        assert move in allowed
+        assert stats["candidates"] == len(allowed)
+        changed += stats["changed"]
+        assert move == choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 6, "seconds": None})
+    assert changed
