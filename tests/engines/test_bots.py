@@ -208,8 +208,8 @@ def _hansa_scoring_choices(games=4):
 
 
 def test_strong_takes_a_scoring_move_basic_sees():
-    """A move that scores far more at once than any other (HANSA-D: a sale's points) is what
-    basic plays; the strong level never trades it for a random rollout's promise."""
+    """A move that rates far above any other at once (a sale, HANSA-10.2a; points, HANSA-13.1) is
+    what basic plays; the strong level does not trade it for a rollout's promise."""  # HANSA-13.1
     engine = get_engine("hansa")
     found = _hansa_scoring_choices()
     assert len(found) >= 3
@@ -240,3 +240,17 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
         changed += stats["changed"]
         assert move == choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 6, "seconds": None})
     assert changed
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_hansa_teutonica_heuristic_points_are_the_final_scoring(players):
+    """The heuristic's one-pass points are what the final scoring (HT-12.1) gives every seat now,
+    in positions of random play at 2, 3 and 5 players."""  # HT-12.1
+    from games.bots.heuristics import _ht_points
+    from games.engines.hansa_teutonica.scoring import breakdown
+
+    seen = 0
+    for state in positions("hansa-teutonica", players, seed=3, every=11, limit=3000):
+        assert _ht_points(state) == [sum(breakdown(state, p).values()) for p in range(players)]
+        seen += any(_ht_points(state))
+    assert seen > 10
