@@ -5,6 +5,7 @@ Each iteration samples a full state from the bot's view (a determinization), wal
 the moves that state allows (UCB1 with availability counts), adds one node, plays a short random
 rollout and scores the end with the basic heuristic (or the result, when the game ended). Rewards
 are per seat, so every seat in the tree chooses for itself. The move is the root's most visited.
+Zanzibar's strong level (``SEARCH``); the other titles use ``playout_search`` (below).
 """
 from __future__ import annotations
 
