@@ -10,9 +10,18 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
+
+
+def html_lines(pattern: str, rows) -> SafeString:
+    """``pattern`` (``format_html``'s, fields by name) filled in for each row (a dict) and joined:
+    the lines of a long list at a few microseconds each (a template spent about ten on every
+    ``{{ field }}``), every field escaped unless it is safe already."""
+    return mark_safe("".join(format_html(pattern, **row) for row in rows))
 
 
 def url_of(name: str):
@@ -74,10 +83,14 @@ def game_rows(games: list[tuple[int, str, str]], seats: dict[int, list[Seated]] 
     """A list line per game (``(id, title, status)``): its link, title, players in seat order (a
     resigned one marked) and status, as text; the seats of all of them read in one query unless
     given (``seats_of``)."""
-    seats = seats_of(g[0] for g in games) if seats is None else seats
+    seats = seats_of([g[0] for g in games]) if seats is None else seats
     resigned = _("(resigned)")
     url = url_of("game")
     status = {k: str(v) for k, v in Game.STATUS_CHOICES}
     return [{"id": pk, "url": url(pk), "title": title, "status": status.get(st, st),
              "players": ", ".join(f"{s.name} {resigned}" if s.resigned else s.name for s in seats.get(pk, ()))}
             for pk, title, st in games]
+
+
+# A game's line in a list (``game_rows``).
+GAME_LINE = '<li><a href="{url}">{title}</a>: {players} — {status}</li>\n'

@@ -19,9 +19,10 @@ from hanseweb import pagecache, throttle
 from games.models import Game
 
 from . import changes, feeds, forms, pairing, services
-from .rows import game_rows, local_minute, numbers, seats_of, url_of, user_name
+from .rows import GAME_LINE, game_rows, html_lines, local_minute, numbers, seats_of, url_of, user_name
 from .standings import result_of
-from .models import Club, ClubInvite, League, Membership, OrganiserAction, Rating, RatingChange, Season, Table
+from .models import (Club, ClubInvite, Entry, League, Membership, OrganiserAction, Rating, RatingChange, Season,
+                     Table, _engine_name)
 from .services import LeagueError
 
 
@@ -177,11 +178,15 @@ def _club_page(request, club, role):
     running = list(tables.filter(game__status=Game.RUNNING).order_by("-game__last_move_at", "-pk")[:50])
     results = list(tables.filter(game__status=Game.FINISHED).order_by("-game__finished_at", "-pk")[:20])
     shown = game_rows(running + results)
+    organiser_mark = " " + _("(organiser)")
     return render(request, "leagues/club.html", {
-        "club": club, "role": role, "organiser": role == Membership.ORGANISER,
-        "members": members, "leagues": leagues,
-        "running": shown[:len(running)], "results": shown[len(running):],
-        "actions": _log_rows(club.actions.all()[:100]),
+        "club": club, "role": role, "organiser": role == Membership.ORGANISER, "leagues": leagues,
+        "member_lines": html_lines('<li><a href="{url}">{name}</a>{mark}</li>',
+                                   ({**m, "mark": organiser_mark if m["organiser"] else ""} for m in members)),
+        "member_options": html_lines('<option value="{id}">{name}</option>', members),
+        "running": html_lines(GAME_LINE, shown[:len(running)]), "results": html_lines(GAME_LINE, shown[len(running):]),
+        "actions": html_lines('<tr><td>{at}</td><td>{actor}</td><td>{label}{season}</td><td>{details}</td></tr>\n',
+                              _log_rows(club.actions.all()[:100])),
         "calendar_url": request.build_absolute_uri(feeds.player_calendar_url(request.user)),
         "invites": [(invite, request.build_absolute_uri(invite.get_absolute_url()))
                     for invite in services.open_invites(club, request.user, role=role)],
@@ -201,7 +206,7 @@ def _log_rows(actions) -> list[dict]:
         shown = OrganiserAction(action=action, details=details)
         season = season_name or (season_word % {"league": league, "number": number} if number is not None else "")
         out.append({"at": local_minute(at), "actor": user_name(display_name, email) or "",
-                    "label": shown.label, "season": season,
+                    "label": shown.label, "season": f" ({season})" if season else "",
                     "details": "; ".join(f"{k}: {v}" for k, v in shown.details_shown)})
     return out
 
@@ -215,15 +220,20 @@ def _club_ratings(club, leagues, player_url) -> dict:
     rows = list(Rating.objects.filter(engine__in=engines, user_id__in=members)
                 .values_list("pk", "engine", "user_id", "user__display_name", "user__email", "mu", "sigma", "games"))
     one, two = numbers(1), numbers(2)
+    provisional = format_html(' <abbr title="{}">{}</abbr>', _("provisional: fewer than 5 games"), _("(provisional)"))
     by_engine = {engine: [] for engine in engines}
     for _pk, engine, uid, display_name, email, mu, sigma, played in rows:
         by_engine[engine].append((mu - 3 * sigma, {
             "url": player_url(uid), "name": user_name(display_name, email), "ordinal": one(mu - 3 * sigma),
-            "mu": one(mu), "sigma": two(sigma), "games": str(played), "provisional": played < Rating.PROVISIONAL_GAMES}))
-    blocks = [{"engine": engine, "ratings": [r for _o, r in sorted(by_engine[engine], key=lambda x: -x[0])]}
+            "mu": one(mu), "sigma": two(sigma), "games": played,
+            "provisional": provisional if played < Rating.PROVISIONAL_GAMES else ""}))
+    line = ('<tr><td><a href="{url}">{name}</a></td><td>{ordinal}{provisional}</td>\n'
+            '<td>{mu}</td><td>{sigma}</td><td>{games}</td></tr>\n')
+    blocks = [{"engine": engine, "lines": html_lines(line, (r for _o, r in sorted(by_engine[engine], key=lambda x: -x[0])))}
               for engine in engines]
     changes = _visible_changes(club, [r[0] for r in rows], 30) if rows else []
-    return {"ratings": blocks, "rating_changes": changes}
+    return {"ratings": blocks, "rating_changes": html_lines(
+        '<li>{at} {name} ({engine}): {before} → {after}, {place} <a href="{url}">{title}</a></li>', changes)}
 
 
 def _visible_change_ids(club, rating_ids: list[int], count: int, batch: int = 200) -> list[int]:
@@ -256,8 +266,9 @@ def _visible_changes(club, rating_ids: list[int], count: int) -> list[dict]:
     chosen = _visible_change_ids(club, rating_ids, count)
     if not chosen:
         return []
-    game_url, one = url_of("game"), numbers(1)
-    return [{"at": local_minute(at), "name": user_name(display_name, email), "engine": engine, "place": str(place),
+    game_url, one, place_in = url_of("game"), numbers(1), _("place %(place)s in")
+    return [{"at": local_minute(at), "name": user_name(display_name, email), "engine": _engine_name(engine),
+             "place": place_in % {"place": place},
              "before": one(mu_before - 3 * sigma_before), "after": one(mu_after - 3 * sigma_after),
              "url": game_url(game_id), "title": title}
             for at, display_name, email, engine, place, mu_before, sigma_before, mu_after, sigma_after, game_id, title
@@ -476,7 +487,9 @@ def _season_page(request, season, role):
         fairness = pairing.fairness(services._as_rounds(_by_place(planned, places)), active) \
             if planned and active else None
         divisions.append({"division": division, "standings": _standing_rows(standings[division.pk]),
-                          "rounds": sorted(rounds.items()), "upcoming": upcoming, "fairness": fairness})
+                          "rounds": [(number, {"tables": html_lines(GAME_LINE, item["tables"]), "byes": item["byes"]})
+                                     for number, item in sorted(rounds.items())],
+                          "upcoming": upcoming, "fairness": fairness})
     entry = next((e for e in entries if e.user_id == request.user.pk), None) if request.user.is_authenticated else None
     context = {
         "season": season, "league": season.league, "club": club, "organiser": organiser,
@@ -495,18 +508,31 @@ def _season_page(request, season, role):
     return render(request, "leagues/season.html", context)
 
 
-def _standing_rows(rows) -> list[dict]:
-    """A division's standings (``standings.Row``) as the page's lines: numbers as text, each
-    game's link and place made here (a link per game and player cost a ``{% url %}`` each)."""
+STANDING_LINE = ('<tr><td>{rank}</td><td><a href="{url}">{name}</a>{dropped}</td>\n'
+                 '<td>{played}</td><td>{points}</td><td>{score}</td>\n'
+                 '<td>{head_to_head}</td><td>{sonneborn_berger}</td>\n<td>{games}</td></tr>\n')
+
+
+def _standing_rows(rows):
+    """A division's standings (``standings.Row``) as the table's lines (``rows.html_lines``):
+    numbers as text, a dropped player marked, each game's link and place."""
     player_url, game_url, decimals = url_of("players:player"), url_of("game"), numbers(-1)
     forfeit = format_html(' <span class="forfeit">{}</span>', _("(forfeit)"))
-    return [{"rank": str(row.rank), "url": player_url(row.player), "name": row.name, "entry": row.entry,
-             "played": str(row.played), "points": decimals(row.points), "score": decimals(row.score),
-             "head_to_head": str(row.head_to_head), "sonneborn_berger": decimals(row.sonneborn_berger),
-             "games": mark_safe("".join(format_html('<a href="{}">{}.</a>{} ', game_url(game_id), place,
-                                                    forfeit if forfeited else "")
-                                        for game_id, place, _points, forfeited in row.games))}
-            for row in rows]
+    bot = " " + _("(a bot plays their seats)")
+
+    def dropped(entry) -> str:
+        if entry is None or entry.status != Entry.DROPPED:
+            return ""
+        return (" " + _("(dropped out after round %(round)s)") % {"round": entry.dropped_at_round}
+                + (bot if entry.bot_plays else ""))
+
+    return html_lines(STANDING_LINE, ({
+        "rank": row.rank, "url": player_url(row.player), "name": row.name, "dropped": dropped(row.entry),
+        "played": row.played, "points": decimals(row.points), "score": decimals(row.score),
+        "head_to_head": row.head_to_head, "sonneborn_berger": decimals(row.sonneborn_berger),
+        "games": mark_safe("".join(format_html('<a href="{}">{}.</a>{} ', game_url(game_id), place,
+                                               forfeit if forfeited else "")
+                                   for game_id, place, _points, forfeited in row.games))} for row in rows))
 
 
 def _places(season) -> dict[int, int]:

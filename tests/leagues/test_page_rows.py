@@ -38,3 +38,31 @@ def test_local_minute_is_the_date_filter_in_the_active_zone(zone):
     with timezone.override(zone):
         assert local_minute(at) == Template('{{ at|date:"Y-m-d H:i" }}').render(Context({"at": at}))
         assert local_minute(at) != "2026-03-29 00:59" or zone == "UTC"
+
+
+def test_html_lines_escape_every_field_but_safe_ones():
+    from django.utils.html import format_html
+
+    from hanseweb.leagues.rows import html_lines
+
+    mark = format_html("<abbr>{}</abbr>", "<i>")
+    out = html_lines('<li><a href="{url}">{name}</a>{mark}</li>', [{"url": "/x?a=1&b=2", "name": "<b>Eve</b>", "mark": mark},
+                                                                  {"url": "/y", "name": "Bo", "mark": ""}])
+    assert out == ('<li><a href="/x?a=1&amp;b=2">&lt;b&gt;Eve&lt;/b&gt;</a><abbr>&lt;i&gt;</abbr></li>'
+                   '<li><a href="/y">Bo</a></li>')
+
+
+@pytest.mark.django_db
+def test_a_name_with_markup_is_text_on_the_club_and_season_pages(client, started):
+    """Stored before names were checked, a name holding markup is shown as text in every list the
+    pages make in Python (members, ratings, games, standings, log)."""
+    from hanseweb.accounts.models import User
+    from hanseweb.leagues.models import Table
+
+    season, organiser, members = started
+    player = Table.objects.filter(round__season=season).first().game.seats.get(number=0).user
+    User.objects.filter(pk=player.pk).update(display_name="<b>Bold</b> Bert")
+    client.force_login(organiser)
+    for url in (season.league.club.get_absolute_url(), season.get_absolute_url()):
+        page = client.get(url).content.decode()
+        assert "&lt;b&gt;Bold&lt;/b&gt; Bert" in page and "<b>Bold</b>" not in page
