@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Case, Count, OuterRef, Q, Subquery, When
+from django.db.models import Count, Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -31,7 +31,7 @@ from hanseweb import fastsql, pagecache, pageversion, throttle
 from . import chat, export, history, holdings, notifications, presentation, replay, services, visibility
 from . import marks as board_marks
 from .forms import CreateGameForm, MoveForm, SeatOptionsForm
-from .models import Game, Seat, SeatTakeover
+from .models import Game, Seat
 from .engines import get_engine
 from .templatetags.games_extras import deadline_text, time_left_texts
 
@@ -52,26 +52,19 @@ def _lobby_lists(uid: int | None):
 
 
 def _lobby_parts(uid: int | None = None) -> list:
-    """What the lobby shows, as values-list parts of its version (``pageversion``): the open and
-    watched lists (ids, joined counts, move counts, order), and the viewer's seats with their
-    games' statuses, move counts, who is to act, deadlines and last moves, the number who joined
-    each game still open, and the seats taken over in the viewer's games. Titles, games and
-    player counts never change once a game is made; a resignation shows only in who is to act
-    (and the viewer's own seat); names are the scope "names"; the time left to a deadline is
-    written into the page as it is served (``_time_left_in``)."""
-    open_games, watch = _lobby_lists(uid)
-    parts = [open_games.annotate(joined=Count("seats")).values_list("id", "joined")[:50],
-             watch.values_list("id", "move_count", "last_move_at")[:20]]
+    """What the lobby shows that moves change, as values-list parts of its version
+    (``pageversion``): the watched list (ids, move counts, order), and the viewer's seats with
+    their games' statuses, move counts, who is to act, deadlines and last moves. The rest is in
+    the scopes: ``"games"`` (a game created, joined, left, cancelled, started or finished; a seat
+    resigned or taken over: the open list, the viewer's games and their players), ``"names"``.
+    Titles, games and player counts never change once a game is made; the time left to a
+    deadline is written into the page as it is served (``_time_left_in``)."""
+    _open, watch = _lobby_lists(uid)
+    parts = [watch.values_list("id", "move_count", "last_move_at")[:20]]
     if uid is not None:
-        seated = Seat.objects.filter(user_id=uid).order_by()
-        # joins and departures: counted for the games still open only (CASE asks the count then)
-        joined = Subquery(Seat.objects.filter(game_id=OuterRef("game_id")).order_by().values("game_id")
-                          .annotate(n=Count("id")).values("n"))
-        parts.append(seated.annotate(joined=Case(When(game__status=Game.OPEN, then=joined), default=None))
+        parts.append(Seat.objects.filter(user_id=uid).order_by()
                      .values_list("game_id", "number", "resigned", "game__status", "game__move_count",
-                                  "game__to_act", "game__deadline_at", "game__last_move_at", "joined"))
-        parts.append(SeatTakeover.objects.filter(game_id__in=seated.values("game_id")).order_by()
-                     .values_list("id", "game_id", "seat", "new_user_id"))
+                                  "game__to_act", "game__deadline_at", "game__last_move_at"))
     return parts
 
 
@@ -89,7 +82,8 @@ def lobby(request):
     if not pagecache.enabled():
         return _time_left_in(_lobby(request))
     return _time_left_in(pagecache.respond(request, "lobby", functools.partial(_lobby, request),
-                                           version=_lobby_version(request.user), scopes=("names",)))
+                                           version=_lobby_version(request.user),
+                                           scopes=("names", services.GAMES_SCOPE)))
 
 
 _TIME_LEFT = re.compile(r'(<time datetime="([^"]+)" data-left>)[^<]*(</time>)')

@@ -64,6 +64,8 @@ def _finish(game, winner_seat=0):
 
 
 def test_a_repeated_view_is_the_kept_page_read_with_the_version_query(client, started_game, made):
+    # (the page's version: the player's seats; the scopes "games", "leagues" and "names" come with
+    # the page in one cache round trip)
     game, users = started_game("hansa", 3)
     for viewer in (users[0], users[1]):  # the player's own page, and another player's view of it
         client.force_login(viewer)
@@ -126,7 +128,8 @@ def test_a_rating_a_membership_and_a_season_change_the_page(client, started_game
     _finish(game, winner_seat=1)
     client.force_login(person)
     assert "No rated games yet" in _seen_twice(client, person, made)
-    ratings.rate_finished_games()  # the beat's task
+    with committed():
+        ratings.rate_finished_games()  # the beat's task
     html = _seen_twice(client, person, made)
     assert "Hansa:" in html and "place 1" in html
     # another viewer sees no ratings and no clubs until they share a club with the player

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django_ratelimit.decorators import ratelimit
 
 from games.engines import SLUG_MODULES, get_engine
-from games.models import Game, Seat, SeatTakeover
+from games.models import Game, Seat
 from games.services import GAMES_SCOPE
 from games.templatetags.games_extras import day_dates
 from hanseweb import pagecache, pageversion, throttle
@@ -48,52 +48,24 @@ def player(request, pk):
 
     if not kept:
         return make()
-    return pagecache.respond(request, "player", make, scopes=("names",),
-                             version=(person.display_name, person.date_joined, _player_version(person, request.user)))
+    return pagecache.respond(request, "player", make, scopes=("names", GAMES_SCOPE, leagues_changes.SCOPE),
+                             version=(person.display_name, person.date_joined, _player_version(person)))
 
 
-def _player_version(person, viewer) -> tuple:
-    if viewer == person:  # the player's own page: its statement made once per process
-        return pageversion.digest_of(_own_player_parts, person.pk)
-    return pageversion.digest(*_player_parts(person.pk, viewer))
+def _player_version(person) -> tuple:
+    return pageversion.digest_of(_player_parts, person.pk)
 
 
-def _own_player_parts(pid: int) -> list:
-    return _player_parts(pid, None)
-
-
-def _player_parts(pid: int, viewer) -> list:
-    """What a player's page shows, as values-list parts of its version (``pageversion``): the
-    player's seats (each game's status, move count, who is to act, end and last move; the seat's
-    resignation and decision counters), the seats taken over in their games and those they
-    handed over, their ratings and rating changes, the clubs and seasons the page lists; for
-    another ``viewer`` (None: the player), whether they may see each game and rated game
-    (memberships, a league made public). Names are the scope "names"."""
-    from hanseweb.leagues.models import RatingChange, Rating
-    from hanseweb.leagues.views import shared_league_life
-
-    own = viewer is None
-    seats = Seat.objects.filter(user_id=pid, number__isnull=False).order_by()
-    life = shared_league_life(pid, pid if own else viewer)
-    changes = RatingChange.objects.filter(rating__user_id=pid).order_by()
-    handed = SeatTakeover.objects.filter(old_user_id=pid).order_by()
-    shown = ()
-    if not own:
-        seats = seats.annotate(shown=records.visible_here(viewer))
-        changes = changes.annotate(shown=records.visible_here(viewer))
-        handed = handed.annotate(shown=records.visible_here(viewer))
-        shown = ("shown",)
-    return [
-        seats.values_list("game_id", "number", "resigned", "decisions_made", "timed_out", "game__status",
-                          "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at", *shown),
-        SeatTakeover.objects.filter(game_id__in=Seat.objects.filter(user_id=pid).values("game_id")).order_by()
-        .values_list("id", "game_id", "seat", "new_user_id"),
-        handed.values_list("id", "old_decisions_made", "old_timed_out", *shown),
-        Rating.objects.filter(user_id=pid).order_by().values_list("id", "engine", "mu", "sigma", "games", "updated_at"),
-        changes.values_list("id", *shown),
-        life["clubs"].values_list("id", "name", "slug"),
-        life["seasons"].values_list("id", "number", "name", "status", "starts_at", "league__name", "league__club__name"),
-    ]
+def _player_parts(pid: int) -> list:
+    """What a player's page shows that moves change, as values-list parts of its version
+    (``pageversion``): the player's seats, each game's status, move count, who is to act, end and
+    last move, and the seat's resignation and decision counters (the record). The rest is in the
+    scopes: ``"games"`` (seats joined, left, resigned, taken over, handed over; games started and
+    finished), ``"leagues"`` (ratings and their changes, clubs, memberships, seasons, entries, a
+    league made public: what the page lists and which games another viewer may see), ``"names"``."""
+    return [Seat.objects.filter(user_id=pid, number__isnull=False).order_by()
+            .values_list("game_id", "number", "resigned", "decisions_made", "timed_out", "game__status",
+                         "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at")]
 
 
 class ArchiveForm(forms.Form):
