@@ -67,9 +67,18 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
 LOOKAHEAD = {"die-hanse": 2, "hansa-teutonica": 2}
 LOOKAHEAD_NODES = 600
 # Menu steps that only take back a choice of the same turn (Hansa Teutonica's "cancel" and the
-# move action's "elsewhere"): basic already compared the choices when it made them, and taking
-# them back leads round in circles (issue 30); it uses them only when nothing else is listed.
-UNDO = {"hansa-teutonica": ("cancel", "elsewhere")}
+# move action's "elsewhere", Die Hanse's "back" out of a harbour-step or sailing sub-menu): basic
+# already compared the choices when it made them, and taking them back leads round in circles
+# (issue 30: "back" looks ahead to the same best trade as the trade itself, and the tie, broken
+# by a generator seeded from the same view, chose it again and again); it uses them only when
+# nothing else is listed.
+UNDO = {"hansa-teutonica": ("cancel", "elsewhere"), "die-hanse": ("back",)}
+
+
+# What a gain one decision later is worth less than the same gain now, in points of the heuristic:
+# Die Hanse's harbour step lets a bot unload now or after a refill or a look into the trade menu,
+# and a tie between them sent it round the menus (it must take the gain when it is there).
+DELAY = {"die-hanse": 1e-3}
 
 
 # What ending a turn with actions left costs the basic level, in points of the heuristic (Hansa
@@ -105,16 +114,27 @@ def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng,
     return rng.choice(best)
 
 
+def _chance(slug: str, state: dict) -> bool:
+    """Whether ``state`` waits on a draw whose values a sampled state already fixed (Die Hanse: a
+    trade's drawn stones, HANSE-8.6.3): looking past it would read the sample's pool order, a
+    future no seat knows, so basic rates it as it stands (the heuristic counts a pending draw at
+    its expected value)."""
+    if slug != "die-hanse" or not state["stack"]:
+        return False
+    top = state["stack"][-1]
+    return top["k"] == "harbour" and top["draw"] is not None
+
+
 def _value_after(slug: str, engine, state: dict, seat: int, depth: int, budget: list) -> float:
     value = margins(slug, state, engine)[seat]
-    if depth <= 0 or budget[0] <= 0 or engine.to_act(state) != [seat]:
+    if depth <= 0 or budget[0] <= 0 or engine.to_act(state) != [seat] or _chance(slug, state):
         return value
     follow = _candidates(slug, engine.legal_moves(state, seat), state)
     if len(follow) < 2:
         return value
     budget[0] -= len(follow)
-    return max(value, max(_value_after(slug, engine, engine.apply(state, seat, m), seat, depth - 1, budget)
-                          for m in follow))
+    later = max(_value_after(slug, engine, engine.apply(state, seat, m), seat, depth - 1, budget) for m in follow)
+    return max(value, later - DELAY.get(slug, 0.0))
 
 
 def choose_move(engine, state: dict, seat: int, level: str = "basic", seed: int = 0,

@@ -22,78 +22,12 @@ def _hansa(state: dict) -> list[float]:
     return out
 
 
-# Die Hanse's exchange tree (HANSE-8.5): what a stone of a type can become, one and two trades on
-_PARENT = {"fish": "salt", "grain": "salt", "ore": "fish", "fur": "fish", "cloth": "grain", "beer": "grain"}
-
-
 def _die_hanse(state: dict) -> list[float]:
-    """Storage points, plus every stone on the way into an empty storage slot (HANSE-8.5, 8.8):
-    a stone of a wanted type is worth more the nearer its ship is to Lübeck; a stone one trade
-    short of a wanted type (salt for wanted grain or stockfish, stockfish for wanted ore or fur,
-    grain for wanted cloth or beer) more the nearer its ship is to the harbour offering that
-    trade; salt two trades short a little towards Bergen or Danzig. Each empty slot is matched by
-    at most one stone, the most advanced first. A full storage ends the game with a bonus
-    (HANSE-13): every filled slot brings it nearer."""
-    from games.engines.die_hanse.board import BOARD
-    from games.engines.die_hanse.scoring import breakdown
+    """Storage points plus every stone on its way into an empty storage slot, rated by the sailing
+    still ahead of it (games.bots.die_hanse)."""
+    from .die_hanse import estimate as hanse_estimate
 
-    n = state["n"]
-    dist = BOARD.dist_to
-    home = {g: h for h, g in BOARD.harbour_good.items()}
-
-    def near(harbour: str, at: str) -> float:
-        d = dist[harbour].get(at)
-        if d is None:  # a harbour or canal field: one step beyond its nearest open-water neighbour
-            d = 1 + min((dist[harbour].get(y, 17) for y in BOARD.nbrs.get(at, ())), default=17)
-        return max(0.0, 18 - d) / 18
-
-    out = []
-    for p, parts in enumerate(breakdown(state)):
-        points = sum(parts.values())
-        st = state["store"][p]
-        filled = sum(1 for v in st["vals"] if v is not None)
-        wanted = {}
-        for g, v in zip(st["goods"], st["vals"]):
-            if v is None:
-                wanted[g] = wanted.get(g, 0) + 1
-        stones = []  # (stage, value, ship position) of p's stones in its two halves
-        for ship in range(n):
-            for hi in range(2):
-                if (ship + hi) % n == p:
-                    at = state["ships"][ship]["at"]
-                    stones += [(g, v, at) for g, v in state["cargo"][ship][hi]]
-        cargo, left, used = 0.0, dict(wanted), set()
-        # 1. stones of a wanted type, best first: towards Lübeck
-        for i in sorted(range(len(stones)), key=lambda i: -stones[i][1]):
-            g, v, at = stones[i]
-            if left.get(g):
-                left[g] -= 1
-                used.add(i)
-                cargo += 1.2 + 1.6 * near("luebeck", at) + 0.3 * v
-        # 2. one trade short of a wanted type: towards the harbour of that type
-        short = {}
-        for g, k in left.items():
-            if k and g in _PARENT:
-                short.setdefault(_PARENT[g], []).extend([g] * k)
-        for i, (g, v, at) in enumerate(stones):
-            if i not in used and short.get(g):
-                target = short[g].pop(0)
-                left[target] -= 1
-                used.add(i)
-                cargo += 0.6 + 0.9 * near(home[target], at)
-        # 3. salt two trades short (for wanted ore, fur, cloth or beer): towards Bergen or Danzig
-        for i, (g, v, at) in enumerate(stones):
-            if i not in used and g == "salt":
-                two = [t for t, k in sorted(left.items()) if k and _PARENT.get(t) in ("fish", "grain")]
-                if two:
-                    left[two[0]] -= 1
-                    cargo += 0.25 + 0.45 * near(home[_PARENT[two[0]]], at)
-        # a Hansetag not yet met costs a storage stone (HANSE-12.5): be near Lübeck for it
-        if filled and any(not h["sat"][p] for h in state["hansetage"]):
-            ships = [state["ships"][p]["at"], state["ships"][(p - 1) % n]["at"]]
-            cargo -= 3.0 * (1 - max(near("luebeck", at) for at in ships))
-        out.append(points + 2.5 * filled + 0.6 * filled * filled / 6 + cargo)
-    return out
+    return hanse_estimate(state)
 
 
 def _zanzibar(state: dict) -> list[float]:
@@ -203,6 +137,10 @@ def estimate(slug: str, state: dict) -> list[float]:
 def margins(slug: str, state: dict, engine) -> list[float]:
     """Each seat's estimate minus the best other seat's (the final scores once the game is over)."""
     result = engine.result(state)
+    if result is None and slug == "die-hanse":
+        from .die_hanse import margins as hanse_margins
+
+        return hanse_margins(state)
     est = [float(x) for x in result["scores"]] if result else estimate(slug, state)
     n = len(est)
     return [est[p] - max(est[q] for q in range(n) if q != p) for p in range(n)]
