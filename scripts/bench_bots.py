@@ -61,7 +61,12 @@ def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max
             times.setdefault(levels[seat], []).append(time.process_time() - started)
         state = engine.apply(state, seat, move)
         moves += 1
-    return engine.result(state), moves, ending(slug, state)
+    return engine.result(state), moves, ending(slug, state), rounds(slug, state)
+
+
+def rounds(slug: str, state: dict) -> float:
+    """Die Hanse: the rounds played (turns / players); other titles: 0."""
+    return state["turn"] / state["n"] if slug == "die-hanse" else 0.0
 
 
 def pairing(slug, players, focal, other, games, seed, budget, out):
@@ -70,7 +75,7 @@ def pairing(slug, players, focal, other, games, seed, budget, out):
         seat = g % players
         levels = [other] * players
         levels[seat] = focal
-        result, moves, end = play(slug, levels, seed + g, budget, times)
+        result, moves, end, _rounds = play(slug, levels, seed + g, budget, times)
         print(f"  game {g + 1}/{games} seed {seed + g} focal seat {seat}: {moves} moves, {end}, "
               f"ranking {result and result['ranking']}, scores {result and result['scores']}", file=sys.stderr, flush=True)
         lengths.append(moves)
@@ -99,17 +104,20 @@ def endings(games, seed, budget, level="strong", counts=None):
     slug = "die-hanse"
     engine = get_engine(slug)
     for players in counts or range(engine.min_players, engine.max_players + 1):
-        ends, lengths, times = {}, [], {}
+        ends, lengths, laps, times = {}, [], [], {}
         for g in range(games):
-            _result, moves, end = play(slug, [level] * players, seed + g, budget, times)
-            print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {end}", file=sys.stderr, flush=True)
+            _result, moves, end, lap = play(slug, [level] * players, seed + g, budget, times)
+            print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {lap:.1f} rounds, {end}",
+                  file=sys.stderr, flush=True)
             ends[end] = ends.get(end, 0) + 1
             lengths.append(moves)
+            laps.append(lap)
         full = ends.get("full storage", 0)
         lo, hi = wilson(full, games)
         cpu = times.get(level) or [0.0]
         print(f"| die-hanse {level} ×{players} | {games} | {full / games:.0%} [{lo:.0%}, {hi:.0%}] by a full storage | "
-              f"{statistics.fmean(lengths):.0f} moves ({min(lengths)}–{max(lengths)}) | "
+              f"{statistics.fmean(lengths):.0f} moves ({min(lengths)}–{max(lengths)}), "
+              f"{statistics.fmean(laps):.1f} rounds ({min(laps):.1f}–{max(laps):.1f}) | "
               f"{level} mean {statistics.fmean(cpu):.3f} s, max {max(cpu):.3f} s per decision |", flush=True)
 
 

@@ -1,0 +1,97 @@
+"""Die Hanse bots (issue 30): storages fill, so games end the way the rulebook ends them (HANSE-13)."""
+from __future__ import annotations
+
+import pytest
+
+from games.bots import choose_move
+from games.engines.die_hanse.board import BOARD
+
+from .die_hanse.helpers import E, cargo, game, hx, put, turn_of, wind
+
+LUEBECK = BOARD.dist_to["luebeck"]
+
+
+def take(state: dict, good: str, value: int) -> list:
+    """A stone of ``good`` and ``value`` out of its home pool (the game keeps its 144 stones, so a
+    bot's sample of the hidden values still adds up, HANSE-2.5)."""
+    pool = state["_pools"][BOARD.home[good]][good]
+    pool.remove(value)
+    return [good, value]
+
+
+def fill(state: dict, seat: int, goods: list, vals: list) -> None:
+    """Seat's storage card ``goods`` with the stones ``vals`` (None: an empty slot) taken from the pools."""
+    store = state["store"][seat]
+    store["goods"] = list(goods)
+    store["vals"] = [None] * 6
+    for i, (g, v) in enumerate(zip(goods, vals)):
+        if v is not None:
+            take(state, g, v)
+            store["vals"][i] = v
+
+
+def empty_halves(state: dict, *ships: int) -> None:
+    """The salt of these ships' halves back to Lübeck (the pool of HANSE-4.8)."""
+    for s in ships:
+        for hi in range(2):
+            for g, v in state["cargo"][s][hi]:
+                state["_pools"][BOARD.home[g]][g].append(v)
+            state["cargo"][s][hi] = []
+
+
+def test_a_wanted_stone_goes_through_the_canal_while_the_sund_is_blockaded():
+    """HANSE-9.2.4: with the Sund blockaded the canal is the only way between the seas. A ship
+    at the Elbe mouth carrying the ore the seat's storage lacks enters the canal (HANSE-7.7.1)
+    instead of sailing north towards the closed Sund."""
+    state = game(3, seed=7)
+    turn_of(state, 0)
+    fill(state, 0, ["fish", "grain", "beer", "cloth", "ore", "fur"], [1, 1, 2, 2, None, 2])
+    empty_halves(state, 0)
+    cargo(state, 0, stern=[take(state, "ore", 4)])
+    put(state, 0, "g11")
+    state["blockade"] = "sund"
+    state["special"][0] = {"privilege": False, "kaperbrief": False}  # no card lifts the blockade
+    wind(state, 4, 4)
+    state = E.apply(state, 0, "sail red")
+    assert "sail red canal1" in E.legal_moves(state, 0)
+    for seed in range(3):
+        assert choose_move(E, state, 0, "basic", seed=seed) == "sail red canal1"
+
+
+def test_a_seat_sails_its_partners_goods_home_rather_than_away():
+    """HANSE-4.7: seat 0 moves the green ship, whose other half (seat 2's) holds the fur that fills
+    seat 2's storage (HANSE-13.1). Seat 0 has nothing of its own to gain on that ship; it sails it
+    towards Lübeck, not away from it, although seat 2 leads (rating a partner's progress against
+    itself, each partner pulled a shared ship its own way and no storage filled)."""
+    for seed in range(3):
+        state = game(3, seed=11 + seed)
+        turn_of(state, 0)
+        fill(state, 2, ["fish", "grain", "beer", "cloth", "fur", "fur"], [3, 3, 4, 4, 4, None])
+        fill(state, 0, ["fish", "fish", "ore", "ore", "fur", "fur"], [None] * 6)
+        empty_halves(state, 2)
+        # seat 0's half: goods its storage never takes (it has no grain, beer or cloth slot)
+        cargo(state, 2, stern=[take(state, "fur", 4)],
+              bow=[take(state, "beer", 2), take(state, "beer", 3), take(state, "cloth", 2)])
+        put(state, 2, "n2")
+        wind(state, 4, 3)
+        state = E.apply(state, 0, "sail green")
+        start = LUEBECK[hx("n2")]
+        move = choose_move(E, state, 0, "basic", seed=seed)
+        after = E.apply(state, 0, move)["ships"][2]["at"]
+        assert after == BOARD.luebeck or LUEBECK[after] < start, move
+
+
+@pytest.mark.slow
+def test_three_basic_bots_fill_a_storage():
+    """Issue 30: three basic bots end a game by a full storage (HANSE-13.1, 13.2), not by the
+    round limit of 60 rounds (docs/die-hanse.md, decision 1)."""
+    state = E.setup(3, 30000, {})
+    for _ in range(3000):
+        acting = E.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        state = E.apply(state, seat, choose_move(E, state, seat, "basic", seed=30000 * 8 + seat))
+    assert state["over"]
+    assert state["final"] is not None and state["final"]["f"] is not None
+    assert state["turn"] < 40 * 3
