@@ -114,10 +114,12 @@ def distances(target: str, blockade) -> dict:
 def _offers(state: dict) -> tuple:
     """Harbours offering each type now (HANSE-8.4), as a sorted tuple of (type, harbours); Lübeck's
     salt only by a refill."""
+    drawn = {(f["h"], f["draw"]["good"]) for f in state["stack"]
+             if f["k"] == "harbour" and f["draw"] is not None and len(f["draw"]["vals"]) > 1}
     out = {}
     for h in HARBOURS:
         for g, stones in state["_pools"][h].items():
-            if stones and g != "salt":
+            if g != "salt" and (stones or (h, g) in drawn):  # a draw's other stones go back (HANSE-8.6.3)
                 out.setdefault(g, []).append(h)
     return tuple(sorted((g, tuple(hs)) for g, hs in out.items()))
 
@@ -160,6 +162,8 @@ class _Routes:
     def steps(self, node, target: str) -> int:
         if self.blockade == target:
             return distances(target, None).get(node, FAR) + BLOCKED
+        if self.blockade is not None and node == BOARD.harbours.get(self.blockade):
+            return distances(target, None).get(node, FAR)  # a leg from a blockaded harbour: once it is open
         return distances(target, self.blockade).get(node, FAR)
 
     def leg(self, harbour: str, target: str) -> int:
@@ -168,8 +172,9 @@ class _Routes:
         return self.steps(BOARD.harbours[harbour], target)
 
     def best(self, node, chain: tuple):
-        """The cheapest way along ``chain`` from ``node`` and then to Lübeck; None when a type of
-        the chain is offered nowhere."""
+        """The cheapest way along ``chain`` from ``node`` and then to Lübeck: (first harbour, steps
+        to it, steps after it, the next harbour after it, steps after that one); None when a type
+        of the chain is offered nowhere."""
         key = (node, chain)
         try:
             return self.memo[key]
@@ -177,19 +182,20 @@ class _Routes:
             pass
         best = None
         if not chain:
-            best = ("luebeck", 0 if node == BOARD.luebeck else self.steps(node, "luebeck"), 0)
+            best = ("luebeck", 0 if node == BOARD.luebeck else self.steps(node, "luebeck"), 0, None, 0)
         else:
             options = [self.offers.get(t, ()) for t in chain]
             if all(options):
                 for h1 in options[0]:
-                    rest = TRADE * len(chain)
                     if len(chain) == 2:
-                        rest += min(self.leg(h1, h2) + self.leg(h2, "luebeck") for h2 in options[1])
+                        h2 = min((self.leg(h1, h) + self.leg(h, "luebeck"), h) for h in options[1])[1]
+                        after = TRADE + self.leg(h2, "luebeck")
                     else:
-                        rest += self.leg(h1, "luebeck")
+                        h2, after = "luebeck", 0
+                    rest = TRADE + self.leg(h1, h2) + after
                     first = 0 if node == BOARD.harbours[h1] else self.steps(node, h1)
                     if best is None or first + rest < best[1] + best[2]:
-                        best = (h1, first, rest)
+                        best = (h1, first, rest, h2, after)
         self.memo[key] = best
         return best
 
@@ -299,8 +305,13 @@ def parts(state: dict) -> list:
                     way = best(node, chain)
                     if way is None:
                         continue
-                    first, d1, rest = way
-                    if here and d1 == 0:
+                    first, d1, rest, second, after = way
+                    if d1 == 0 and second is not None:
+                        if here:
+                            d1 = REENTER
+                        else:  # trading here now: its next harbour is where the ship has to go
+                            first, d1, rest = second, rest - after - TRADE, after + TRADE
+                    elif here and d1 == 0:
                         d1 = REENTER
                     quality = v if g == w else EXPECTED[w]
                     pairs.append((d1 + rest, -quality, i, w, ship, first, d1, rest, quality))
