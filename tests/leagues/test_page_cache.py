@@ -191,6 +191,7 @@ def test_organiser_member_stranger_and_visitor_each_see_their_own_page(client, s
     for url in urls.values():
         assert client.get(url).status_code == 403
         assert client.get(url).status_code == 403
+    assert client.get(reverse("leagues:club", args=["no-such-club"])).status_code == 404
     client.logout()
     for url in urls.values():
         assert client.get(url).status_code == 302
