@@ -72,8 +72,8 @@ def test_a_repeated_view_is_the_kept_page_read_with_the_version_query(client, st
         _page(client, users[0])
         with CaptureQueriesContext(connection) as ctx:
             html = _page(client, users[0])
-        # the session, the viewer, the player, the page's version: nothing else
-        assert len(ctx.captured_queries) <= 4, [q["sql"][:120] for q in ctx.captured_queries]
+        # the session, the viewer, the page's version (with the player): nothing else
+        assert len(ctx.captured_queries) <= 3, [q["sql"][:120] for q in ctx.captured_queries]
         assert game.title in html
     assert made["n"] == 2
 
@@ -165,3 +165,13 @@ def test_language_switch_and_logging_out(client, started_game, made):
     assert "Running games" not in html and "Lopende spellen" in html
     client.post("/accounts/logout/")
     assert client.get(f"/players/{users[0].pk}/").status_code == 302
+
+
+def test_a_player_who_left_is_no_page_any_more(client, started_game, made):
+    game, users = started_game("hansa", 3)
+    client.force_login(users[1])
+    _seen_twice(client, users[0], made)
+    users[0].is_active = False
+    users[0].save(update_fields=["is_active"])  # not a name change: no scope is bumped
+    assert client.get(f"/players/{users[0].pk}/").status_code == 404
+    assert client.get("/players/987654/").status_code == 404

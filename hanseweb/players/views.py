@@ -7,6 +7,7 @@ from html import escape  # Django's escape is this, behind a lazy-string wrapper
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import localize
 from django.utils.safestring import mark_safe
@@ -33,10 +34,13 @@ PAGE = 25
 def player(request, pk):
     from hanseweb.leagues.views import shared_league_life
 
-    person = get_object_or_404(User, pk=pk, is_active=True)
     kept = pagecache.enabled()
+    version = _player_version(pk) if kept else None
+    if version is not None and version[0].endswith(":0"):  # no such active player
+        raise Http404  # as get_object_or_404 in make()
 
     def make():
+        person = get_object_or_404(User, pk=pk, is_active=True)
         return render(request, "players/player.html", {
             "person": person,
             "running": _rows(records.games_of(person, request.user, Game.RUNNING, 50)),
@@ -49,7 +53,7 @@ def player(request, pk):
     if not kept:
         return make()
     return pagecache.respond(request, "player", make, scopes=("names", GAMES_SCOPE, leagues_changes.SCOPE),
-                             version=(person.display_name, person.date_joined, _player_version(person)))
+                             version=version)
 
 
 def _rows(found: list) -> list[dict]:
@@ -70,18 +74,20 @@ def _rows(found: list) -> list[dict]:
     return rows
 
 
-def _player_version(person) -> tuple:
-    return pageversion.digest_of(_player_parts, person.pk)
+def _player_version(pk: int) -> tuple:
+    return pageversion.digest_of(_player_parts, pk)
 
 
 def _player_parts(pid: int) -> list:
     """What a player's page shows that moves change, as values-list parts of its version
-    (``pageversion``): the player's seats, each game's status, move count, who is to act, end and
-    last move, and the seat's resignation and decision counters (the record). The rest is in the
-    scopes: ``"games"`` (seats joined, left, resigned, taken over, handed over; games started and
-    finished), ``"leagues"`` (ratings and their changes, clubs, memberships, seasons, entries, a
-    league made public: what the page lists and which games another viewer may see), ``"names"``."""
-    return [Seat.objects.filter(user_id=pid, number__isnull=False).order_by()
+    (``pageversion``): the player (none: no page; their name and since when they play), the
+    player's seats, each game's status, move count, who is to act, end and last move, and the
+    seat's resignation and decision counters (the record). The rest is in the scopes: ``"games"``
+    (seats joined, left, resigned, taken over, handed over; games started and finished),
+    ``"leagues"`` (ratings and their changes, clubs, memberships, seasons, entries, a league made
+    public: what the page lists and which games another viewer may see), ``"names"``."""
+    return [User.objects.filter(pk=pid, is_active=True).values_list("display_name", "date_joined"),
+            Seat.objects.filter(user_id=pid, number__isnull=False).order_by()
             .values_list("game_id", "number", "resigned", "decisions_made", "timed_out", "game__status",
                          "game__move_count", "game__to_act", "game__finished_at", "game__last_move_at")]
 
