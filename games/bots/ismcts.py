@@ -109,14 +109,18 @@ def search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng,
 # lookahead, which costs some 0.1 s a move; ``EPSILON`` of its moves at random), to the end of the round (every other seat has
 # moved and the bot is to move again), the end of the game or ``HORIZON`` moves, and scores the
 # end like a rollout above. It leaves basic's choice only for a candidate whose mean paired
-# difference is above zero by ``Z`` standard errors.
+# difference over at least ``MIN_PAIRS`` iterations is above zero by ``Z`` standard errors.
 
-TOP = {"hansa": 4, "die-hanse": 3, "zanzibar": 4, "hansa-teutonica": 3}
+# Die Hanse: 1, so strong plays basic's move there: the cheap basic does not see the harbour menu
+# (no lookahead), and its playouts sent ships away from Lübeck (a first game of strong against two
+# basic: strong scored 0, issue 30).
+TOP = {"hansa": 4, "die-hanse": 1, "zanzibar": 4, "hansa-teutonica": 3}
 GAP = {"hansa": 3.0, "die-hanse": 2.5, "zanzibar": 3.0, "hansa-teutonica": 2.0}
 HORIZON = {"hansa": 24, "die-hanse": 40, "zanzibar": 24, "hansa-teutonica": 40}
 EPSILON = 0.1
 POLICY_NODES: dict[str, int] = {}  # the playout policy's lookahead (applied moves), none by default
 Z = 1.0
+MIN_PAIRS = 4  # fewer paired playouts than this are no evidence (a standard error of two is noise)
 
 
 def _policy(slug: str, engine, state: dict, mover: int, rng) -> str:
@@ -199,7 +203,7 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
     best, best_lead = basic, 0.0
     for m in cands[1:]:
         d = diffs[m]
-        if len(d) < 2:
+        if len(d) < MIN_PAIRS:
             continue
         mean = sum(d) / len(d)
         sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1))
