@@ -14,7 +14,7 @@ reads to know its version. A version is the page's own business, in two parts:
   path that changes such data must call ``bump`` (tests prove it for each fact a page shows).
 
 The key also holds what every page shows around its content: the viewer (id, display name, staff),
-the path with its query string, the language and the time zone. A page is kept only for a GET
+the scheme, host and path with its query string, the language and the time zone. A page is kept only for a GET
 that answered 200 and set no cookie, with no flash message waiting; this request's CSRF token and
 CSP nonce are put into the slots the stored copy has in their place. Time-dependent text (a
 deadline's time left) belongs in ``version`` (e.g. the current minute) or must not be cached.
@@ -95,7 +95,8 @@ def _start_generations(scopes: tuple[str, ...]) -> None:
 def page_key(request, name: str) -> str:
     user = request.user
     who = (user.pk, user.display_name, user.is_staff) if user.is_authenticated else None
-    digest = hashlib.blake2b(repr((who, request.get_full_path(), get_language(),
+    # the host and scheme too: absolute links (calendar, invitations) are made from the request
+    digest = hashlib.blake2b(repr((who, request.scheme, request.get_host(), request.get_full_path(), get_language(),
                                    timezone.get_current_timezone_name())).encode(), digest_size=12).hexdigest()
     return f"listpage:1:{name}:{digest}"
 

@@ -163,3 +163,13 @@ def test_off_without_a_shared_cache(client, settings):
     settings.HANSEWEB_LIST_CACHE_SECONDS = 0
     client.get("/demo/")
     assert STATE["made"] == 3
+
+
+def test_each_host_has_its_own_page(client, settings):
+    # absolute links (a calendar's or an invitation's address) are made from the request's host
+    settings.ALLOWED_HOSTS = ["a.example", "b.example"]
+    client.get("/demo/", HTTP_HOST="a.example")
+    client.get("/demo/", HTTP_HOST="a.example")
+    assert STATE["made"] == 1
+    client.get("/demo/", HTTP_HOST="b.example")
+    assert STATE["made"] == 2
