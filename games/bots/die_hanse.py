@@ -29,7 +29,7 @@ HARBOURS = ("bergen", "bremen", "danzig", "london", "luebeck", "nowgorod", "stoc
 
 CANAL_MOVE = 4  # a move inside the canal (one field, HANSE-7.7.2) in steps of open water
 CANAL_ENTRY = 3  # entering the canal ends the move (HANSE-7.7.1)
-TRADE = 3  # a trade still to make on the way, in steps
+TRADE = 6  # a trade still to make on the way, in steps (a harbour visit yet to come)
 REENTER = 2  # a ship lying in the harbour it needs must leave and come back (HANSE-7.5, 8.1)
 BLOCKED = 10  # a blockaded harbour on the way: until a card lifts the blockade
 REFILL = 2  # an empty place of a half becomes salt in Lübeck (HANSE-8.8.3)
@@ -39,6 +39,7 @@ DECAY = 16.0  # a stone's cost at which its worth is halved
 SHARE = 0.8  # a stone at the end of its way, not yet in the storage
 FINISH = 4.0  # filling the storage first ends the game (HANSE-13.1): the others' goods at sea are lost
 SPARE = 0.02  # every stone's value a little: of two equal ways, keep the better stone
+TOUR = 0.3  # how much of the wait a ship's tour puts on a stone counts (the tour is a guess)
 PARTNER = 0.25  # how much a partner's stones on a shared ship count in a seat's margin
 
 
@@ -345,7 +346,7 @@ def parts(state: dict) -> list:
         tours[ship] = arrive
     out = []
     for p, (secure, filled, matched, spare) in enumerate(plans):
-        costs = sorted((max(d1, tours[ship].get(first, d1)) + rest, quality, ship)
+        costs = sorted((d1 + TOUR * max(0, tours[ship].get(first, d1) - d1) + rest, quality, ship)
                        for ship, first, d1, rest, quality in matched)
         worth = _slot_worth(filled, state["final"])
         by_ship = {}
