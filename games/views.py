@@ -493,23 +493,21 @@ def game_export(request, pk):
 
 def game_status(request, pk):
     """Tiny JSON for the page's 'something happened' check (public facts only), in one query:
-    the page polls it every few seconds and fetches its body only when ``version`` changed."""
-    uid = request.user.pk if request.user.is_authenticated else None
-    row = (Game.objects.filter(pk=pk)
-           .annotate(seat_n=Count("seats"), resigned_n=Count("seats", filter=Q(seats__resigned=True)),
-                     mine=Count("seats", filter=Q(seats__user_id=uid)))
-           .values_list("move_count", "status", "to_act", "seat_n", "resigned_n", "listed", "mine",
-                        "invite_code").first())
-    if row is None:
+    the page polls it every few seconds and fetches its body only when ``version`` changed. The
+    query is the game page's own version read (seats joined with their game and users, its SQL
+    made once per process: ``fastsql.rows``)."""
+    rows = fastsql.rows(_version_rows, [pk])
+    if not rows:  # every game keeps its creator's seat; none: there is no such game
         raise Http404("No such game.")
-    move_count, status, to_act, seat_n, resigned_n, listed, mine, invite_code = row
-    if not listed and not mine:  # the page's rule (docs/visibility.md); a listed game costs no second query
+    *_ignored, move_count, status, _deadline, invite_code, _title, listed, to_act, _until, _quiet = rows[0]
+    seated = [row[1] for row in rows]
+    mine = request.user.is_authenticated and request.user.pk in seated
+    if not listed and not mine:  # the page's rule (docs/visibility.md)
         invited = status == Game.OPEN and request.session.get(f"invite_{pk}") == invite_code
-        seated = Seat.objects.filter(game_id=pk).values_list("user_id", flat=True)
-        if not visibility.may_see(pk, listed, list(seated), request.user, invited=invited):
+        if not visibility.may_see(pk, listed, seated, request.user, invited=invited):
             raise Http404("No such game.")
-    data = {"move_count": move_count, "status": status, "seats": seat_n,
-            "version": _version(move_count, status, to_act, seat_n, resigned_n)}
+    data = {"move_count": move_count, "status": status, "seats": len(rows),
+            "version": _version(move_count, status, to_act, len(rows), sum(1 for row in rows if row[2]))}
     if status != Game.OPEN and (listed or mine):
         # the table talk's version (a cache read): the page fetches new chat lines when it changes.
         # Only for who may read the chat (a listed game's spectators, the players; moderators of
