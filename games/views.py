@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
