@@ -179,3 +179,23 @@ def turn(started_game):
     player = user_of(game, seat)
     mail.outbox = []
     return game, seat, player, email_replies.reply_address(game.pk, seat, 0)
+
+
+@pytest.fixture
+def list_cache(settings):
+    """List pages kept whole (hanseweb/pagecache.py) as in production: on, with Redis."""
+    settings.HANSEWEB_LIST_CACHE_SECONDS = 300
+    settings.REDIS_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/15"
+
+
+def count_calls(monkeypatch, owner, name: str) -> dict:
+    """Counts the calls of ``owner.name`` (how often a kept page was really made): ``{"n": calls}``."""
+    count = {"n": 0}
+    real = getattr(owner, name)
+
+    def counting(*args, **kwargs):
+        count["n"] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return count

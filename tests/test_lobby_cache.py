@@ -12,16 +12,10 @@ from django.utils import timezone
 from games import services
 from games.models import Game
 
-from .conftest import act, committed, user_of
+from .conftest import act, committed, count_calls, user_of
 from .factories import UserFactory
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def kept(settings):
-    settings.HANSEWEB_LIST_CACHE_SECONDS = 300
-    settings.REDIS_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/15"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("list_cache")]
 
 
 @pytest.fixture
@@ -29,15 +23,7 @@ def made(monkeypatch):
     """How many times the lobby was really made (not taken from the cache)."""
     from games import views
 
-    count = {"n": 0}
-    real = views._lobby
-
-    def counting(request):
-        count["n"] += 1
-        return real(request)
-
-    monkeypatch.setattr(views, "_lobby", counting)
-    return count
+    return count_calls(monkeypatch, views, "_lobby")
 
 
 def _lobby(client) -> str:

@@ -9,16 +9,10 @@ from games import services
 from hanseweb.leagues import ratings
 from hanseweb.leagues import services as leagues
 
-from .conftest import act, committed, user_of
+from .conftest import act, committed, count_calls, user_of
 from .factories import UserFactory
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def kept(settings):
-    settings.HANSEWEB_LIST_CACHE_SECONDS = 300
-    settings.REDIS_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/15"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("list_cache")]
 
 
 @pytest.fixture
@@ -26,15 +20,7 @@ def made(monkeypatch):
     """How many times a player's page was really made (not taken from the cache)."""
     from hanseweb.players import records
 
-    count = {"n": 0}
-    real = records.record_of
-
-    def counting(*args, **kwargs):
-        count["n"] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(records, "record_of", counting)
-    return count
+    return count_calls(monkeypatch, records, "record_of")
 
 
 def _page(client, person) -> str:

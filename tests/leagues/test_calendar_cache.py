@@ -11,28 +11,14 @@ from icalendar import Calendar
 from hanseweb.leagues import feeds, services
 from hanseweb.leagues.models import Table
 
-from ..conftest import act, committed, user_of
+from ..conftest import act, committed, count_calls, user_of
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def kept(settings):
-    settings.HANSEWEB_LIST_CACHE_SECONDS = 300
-    settings.REDIS_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/15"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("list_cache")]
 
 
 @pytest.fixture
 def made(monkeypatch):
-    count = {"n": 0}
-    real = feeds._player_calendar
-
-    def counting(pk):
-        count["n"] += 1
-        return real(pk)
-
-    monkeypatch.setattr(feeds, "_player_calendar", counting)
-    return count
+    return count_calls(monkeypatch, feeds, "_player_calendar")
 
 
 def summaries(client, user) -> list[str]:
