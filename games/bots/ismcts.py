@@ -15,6 +15,7 @@ import time
 from games.engines.rng import Rng, seed_state
 from games.engines.sampling import sample_state
 
+from .basic import END_COST, LOOKAHEAD, LOOKAHEAD_NODES, _candidates, _value_after, best_step
 from .heuristics import margins
 
 EXPLORE = 0.7
@@ -124,7 +125,6 @@ MIN_PAIRS = 4  # fewer paired playouts than this are no evidence (a standard err
 
 
 def _policy(slug: str, engine, state: dict, mover: int, rng) -> str:
-    from . import _candidates, best_step
 
     moves = engine.legal_moves(state, mover)
     if len(moves) == 1:
@@ -153,7 +153,6 @@ def playout(slug: str, engine, state: dict, seat: int, seats: int, rng, horizon:
 def rated_candidates(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> list[tuple[float, str]]:
     """Basic's rating of the listed moves on one sampled state, best first (ties in random order):
     the moves the search plays on."""
-    from . import END_COST, LOOKAHEAD, LOOKAHEAD_NODES, _candidates, _value_after
 
     depth = LOOKAHEAD.get(slug, 0)
     budget = [LOOKAHEAD_NODES]
