@@ -199,3 +199,14 @@ def count_calls(monkeypatch, owner, name: str) -> dict:
 
     monkeypatch.setattr(owner, name, counting)
     return count
+
+
+def rename_on_profile(client_class, user, name: str) -> None:
+    """``user`` renames themself through the profile form in a committed transaction (the write
+    path a cached page must notice)."""
+    other = client_class()
+    other.force_login(user)
+    with committed():
+        answer = other.post("/accounts/profile/", {"display_name": name, "language": "en", "time_zone": "",
+                                                   "notify": user.notify, "digest_hour": user.digest_hour or 8})
+    assert answer.status_code == 302

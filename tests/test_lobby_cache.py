@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game
 
-from .conftest import act, committed, count_calls, user_of
+from .conftest import act, committed, count_calls, rename_on_profile, user_of
 from .factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("list_cache")]
@@ -102,12 +102,7 @@ def test_a_name_change_of_another_player_is_seen(client, started_game, made):
     game, users = started_game("hansa", 3)
     client.force_login(users[0])
     assert users[1].display_name in _seen_twice(client, made)
-    other = client.__class__()
-    other.force_login(users[1])
-    with committed():
-        answer = other.post("/accounts/profile/", {"display_name": "Renamed Rieke", "language": "en", "time_zone": "",
-                                                   "notify": users[1].notify, "digest_hour": users[1].digest_hour or 8})
-    assert answer.status_code == 302
+    rename_on_profile(client.__class__, users[1], "Renamed Rieke")
     assert "Renamed Rieke" in _lobby(client)
 
 

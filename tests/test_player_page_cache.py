@@ -9,7 +9,7 @@ from games import services
 from hanseweb.leagues import ratings
 from hanseweb.leagues import services as leagues
 
-from .conftest import act, committed, count_calls, user_of
+from .conftest import act, committed, count_calls, rename_on_profile, user_of
 from .factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("list_cache")]
@@ -96,12 +96,7 @@ def test_a_name_change_and_a_takeover_change_the_names(client, started_game, mad
     newcomer = UserFactory(display_name="Nora Newcomer")
     client.force_login(users[0])
     assert users[1].display_name in _seen_twice(client, users[0], made)
-    other = client.__class__()
-    other.force_login(users[1])
-    with committed():
-        answer = other.post("/accounts/profile/", {"display_name": "Renamed Rieke", "language": "en", "time_zone": "",
-                                                   "notify": users[1].notify, "digest_hour": users[1].digest_hour or 8})
-    assert answer.status_code == 302
+    rename_on_profile(client.__class__, users[1], "Renamed Rieke")
     assert "Renamed Rieke" in _seen_twice(client, users[0], made)
     with committed():
         services.take_over_seat(game.pk, users[2], newcomer)

@@ -56,6 +56,18 @@ def play_random(engine, players: int, seed: int, *, choice_seed: int | None = No
     raise AssertionError(f"game did not end within {max_moves} moves (players={players}, seed={seed})")
 
 
+def play_bots(engine, state: dict, pick, max_moves: int) -> dict:
+    """Play on from ``state``, the first seat to act moving ``pick(state, seat)``, until no seat
+    is to act or ``max_moves`` are made. Returns the last state."""
+    for _ in range(max_moves):
+        acting = engine.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        state = engine.apply(state, seat, pick(state, seat))
+    return state
+
+
 def assert_illegal_changes_nothing(engine, state: dict, seat: int, text: str) -> None:
     before = canonical_json(state)
     try:

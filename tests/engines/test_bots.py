@@ -9,6 +9,7 @@ from games.engines import get_engine
 from games.engines.rng import Rng
 from games.engines.sampling import bot_view, sample_state
 
+from .playout import play_bots
 from .test_sampling import GAMES, positions
 
 SMALL = {"iterations": 4, "seconds": None}
@@ -68,13 +69,8 @@ def test_a_decision_reads_nothing_but_the_machine_view():
 
 def _play(slug, levels, seed, budget=SMALL):
     engine = get_engine(slug)
-    state = engine.setup(len(levels), seed, {})
-    for _ in range(20000):
-        acting = engine.to_act(state)
-        if not acting:
-            break
-        seat = acting[0]
-        state = engine.apply(state, seat, choose_move(engine, state, seat, levels[seat], seed=seed, budget=budget))
+    state = play_bots(engine, engine.setup(len(levels), seed, {}),
+                      lambda s, seat: choose_move(engine, s, seat, levels[seat], seed=seed, budget=budget), 20000)
     return engine.result(state)
 
 
@@ -153,12 +149,7 @@ def test_three_basic_bots_finish_a_hansa_teutonica_game():
     their turns without acting, round after round (no end within 30,000 moves). Three basic bots
     now end a game by the rulebook's own conditions (HT-11); seed 5 ended after 1,391 moves."""
     engine = get_engine("hansa-teutonica")
-    state = engine.setup(3, 5)
-    for _ in range(2000):
-        if engine.result(state):
-            break
-        seat = engine.to_act(state)[0]
-        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
+    state = play_bots(engine, engine.setup(3, 5), lambda s, seat: choose_move(engine, s, seat, "basic", seed=1), 2000)
     result = engine.result(state)
     assert result is not None, "three basic bots did not end the game within 2,000 moves"
 

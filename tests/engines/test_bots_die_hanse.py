@@ -7,6 +7,7 @@ from games.bots import choose_move
 from games.engines.die_hanse.board import BOARD
 
 from .die_hanse.helpers import E, cargo, game, hx, put, turn_of, wind
+from .playout import play_bots
 
 LUEBECK = BOARD.dist_to["luebeck"]
 
@@ -85,13 +86,7 @@ def test_a_seat_sails_its_partners_goods_home_rather_than_away():
 def test_three_basic_bots_fill_a_storage():
     """Issue 30: three basic bots end a game by a full storage (HANSE-13.1, 13.2), not by the
     round limit of 60 rounds (docs/die-hanse.md, decision 1)."""
-    state = E.setup(3, 30002, {})
-    for _ in range(3000):
-        acting = E.to_act(state)
-        if not acting:
-            break
-        seat = acting[0]
-        state = E.apply(state, seat, choose_move(E, state, seat, "basic", seed=30002 * 8 + seat))
+    state = play_bots(E, E.setup(3, 30002, {}), lambda s, seat: choose_move(E, s, seat, "basic", seed=30002 * 8 + seat), 3000)
     assert state["over"]
     assert state["final"] is not None and state["final"]["f"] is not None
     assert state["turn"] < 20 * 3  # 9 rounds when it was written
