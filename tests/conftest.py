@@ -14,7 +14,8 @@ LONGEST_FIRST = [
     "tests/test_celery_worker.py", "tests/test_worker_kill.py", "tests/test_embedded_server.py",
     "tests/test_browser.py", "tests/test_browser_axe.py", "tests/test_simultaneous.py",
     "tests/api/test_api_privacy.py", "tests/test_browser_layout.py", "tests/test_decision_mails.py",
-    "tests/leagues/test_end_to_end.py",
+    "tests/leagues/test_end_to_end.py", "tests/test_browser_replay.py", "tests/engines/test_bots.py",
+    "tests/test_startup.py", "tests/test_reply_shapes.py",
 ]
 
 
@@ -96,14 +97,24 @@ def no_throttle_state(request):
     fresh()
 
 
-@pytest.fixture
-def no_mail_png(monkeypatch):
-    """Mails go without the board's PNG. The send worker converts each mail's SVG with CairoSVG
-    (0.3 s a mail, most of a whole game's time through the write path); the conversion is tested on
-    its own (tests/test_mail_board_png.py, tests/test_mail_rendered_by_worker.py), so the tests that
-    play whole games by the thousand moves leave it out. The mail's HTML, SVG and text are still made."""
+@pytest.fixture(autouse=True)
+def no_mail_png(request):
+    """Mails go without the board's PNG, unless the test is marked ``mail_png``. The send worker
+    converts each mail's SVG with CairoSVG (0.05-0.3 s a mail: 420 s of the suite's CPU when every
+    test made them, most of it in tests that play whole games or seasons by the hundreds of mails
+    and never look at the picture). The conversion and the attachment are tested on their own
+    (tests/test_mail_board_png.py, tests/test_mail_rendered_by_worker.py, marked), and by the tests
+    with a real Celery worker process (tests/test_celery_worker.py), which this does not reach.
+    The mail's HTML, SVG and text are still made, and the mail goes as it does when a picture
+    cannot be made (``hanseweb.mail.images.inline_png``: without it)."""
+    if "mail_png" in request.keywords or "tests/engines/" in str(request.node.path) \
+            or not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    monkeypatch = request.getfixturevalue("monkeypatch")
     monkeypatch.setattr("hanseweb.mail.tasks.svg_to_png", lambda svg: b"")  # the render worker's
     monkeypatch.setattr("hanseweb.mail.tasks.inline_png", lambda svg: None)  # the send worker's
+    yield
 
 
 @pytest.fixture

@@ -30,7 +30,6 @@ from .test_full_games import _short_random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "verify_game.py"
-pytestmark = pytest.mark.usefixtures("no_mail_png")  # whole games: mails without the PNG (conftest)
 
 
 def _players(slug):

@@ -12,7 +12,6 @@ from games.models import Game
 from .conftest import committed, user_of
 from .engines.playout import BUILDING, play_random
 
-pytestmark = pytest.mark.usefixtures("no_mail_png")
 
 # A short game where random play is long: Hansa Teutonica's players aim to build (seed 43 was the
 # shortest of 400 seeds at 3 players: 1,064 steps, where the shortest of 40 random games takes 2,493).

@@ -17,6 +17,8 @@ from hanseweb.mail.models import OutboundEmail
 
 from .conftest import committed, user_of
 
+pytestmark = pytest.mark.mail_png  # the board's PNG is what these tests check (conftest no_mail_png)
+
 ENGINES = [("hansa", 3), ("hansa-teutonica", 3), ("die-hanse", 4), ("zanzibar", 3)]
 
 

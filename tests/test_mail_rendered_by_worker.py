@@ -17,6 +17,8 @@ from hanseweb.mail.tasks import send_email, sweep_outbox
 
 from .conftest import act, committed, user_of
 
+pytestmark = pytest.mark.mail_png  # the board's PNG is what these tests check (conftest no_mail_png)
+
 
 def _move_without_sending(game, seat, move):
     """Submit a move whose on-commit callbacks (the send tasks) do not run: a worker not there yet."""

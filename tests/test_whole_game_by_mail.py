@@ -22,7 +22,6 @@ DOMAIN = "play.hanseweb.test"
 HT_CAP = None if os.environ.get("HANSEWEB_WHOLE_HT_GAME") else 300
 TITLES = [("hansa", 2, None), ("hansa-teutonica", 2, HT_CAP), ("die-hanse", 3, None), ("zanzibar", 2, None)]
 AIMS = {"hansa-teutonica": ("establish", "kontor", "develop")}
-pytestmark = pytest.mark.usefixtures("no_mail_png")
 
 
 @pytest.fixture(autouse=True)

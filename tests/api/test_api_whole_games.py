@@ -16,7 +16,6 @@ from hanseweb.api.models import ApiToken
 from .openapi_client import OpenApiClient
 
 OPENAPI = "/api/v1/openapi.json"
-pytestmark = pytest.mark.usefixtures("no_mail_png")  # whole games: mails without the PNG (conftest)
 
 
 def _bot(live_server, user, name="bot"):
