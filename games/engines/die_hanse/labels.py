@@ -70,6 +70,10 @@ def label(view: dict, move: str, names=None, _=render) -> str:
                 return _("Play {card}").format(card=_(c.get("title_msg") or c["title"]))
         return _("Play {card}").format(card=_goods(args, _))
     if verb == "trade" and args:
+        if len(args) % 3 == 0 and all(n.isdigit() for n in args[0::3]):  # count, given, received (HANSE-8.5)
+            parts = [_("{n} {good} for {other}").format(n=args[i], good=_good(args[i + 1], _), other=_good(args[i + 2], _))
+                     for i in range(0, len(args), 3)]
+            return _("Trade {goods}").format(goods=", ".join(parts))
         return _("Trade {goods}").format(goods=_goods(args, _))
     if verb == "discard" and args:
         return _("Discard {good}").format(good=_good(args[0], _))
