@@ -46,7 +46,7 @@ def _option_field(spec: dict, widget=None) -> forms.Field:
 
 class CreateGameForm(forms.Form):
     engine = forms.ChoiceField(label=_("Game"))
-    title = NameField(max_length=100, required=False, help_text=_("Optional; e.g. 'Thursday club'"))
+    title = NameField(max_length=100, required=False, label=_("Title"), help_text=_("Optional; e.g. 'Thursday club'"))
     players = forms.TypedChoiceField(coerce=int, label=_("Number of players"))
     listed = forms.TypedChoiceField(
         label=_("Who may join"), coerce=lambda v: v == "open", initial="open",

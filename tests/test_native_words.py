@@ -16,6 +16,7 @@ from games.engines.events import event
 from hanseweb.accounts.models import User
 
 from .conftest import act, committed
+from .factories import UserFactory
 from .leagues.conftest import club_setup  # noqa: F401 (fixture)
 
 
@@ -52,6 +53,31 @@ def test_new_game_form_and_zoom_buttons_speak_the_language(client, started_game,
     assert re.search(rf'<option value="3"[^>]*>{word}</option>', page), page[:200]
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert f'data-fit="{fit}"' in page and "'board-zoom.js'" not in page
+
+
+def _form_words(client, user, lang: str, slug: str) -> list[str]:
+    """The labels and the options (but the titles' names) of the new-game form of ``slug``."""
+    User.objects.filter(pk=user.pk).update(language=lang)
+    page = client.get(f"/games/new/?engine={slug}").content.decode()
+    page = re.sub(r'<select name="engine".*?</select>', "", page, flags=re.S)
+    return [re.sub(r"<[^>]+>|\s+", " ", t).strip() for t in re.findall(r"<label[^>]*>(.*?)</label>|<option[^>]*>(.*?)</option>",
+                                                                  page, flags=re.S) for t in t if t]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"])
+def test_every_label_and_choice_of_the_new_game_form_is_translated(client, slug):
+    """A field without a translated label (Django's "Title" from the field's name) or an engine's
+    option texts not marked for the catalogue stay English on a Dutch or German form."""
+    user = UserFactory()
+    client.force_login(user)
+    english = _form_words(client, user, "en", slug)
+    assert "Title" in english and len(english) > 8
+    for lang in ("nl", "de"):
+        words = _form_words(client, user, lang, slug)
+        assert len(words) == len(english)
+        same = [e for e, w in zip(english, words) if e == w and re.search("[a-z]{3}", e) and not e.startswith("Bot")]
+        assert not same, f"{lang}: {same}"
 
 
 def test_ship_adjectives_are_inflected_and_card_names_capitalised():

@@ -22,14 +22,14 @@ class DieHanseEngine(Engine):
     max_players = 6
     option_specs = [{
         "key": "round_limit",
-        "label": "Safety limit: the game ends after this many rounds if no storage is full",
-        "choices": [[60, "60 rounds"], [100, "100 rounds"], [0, "no limit"]],
+        "label": N_("Safety limit: the game ends after this many rounds if no storage is full"),
+        "choices": [[60, N_("60 rounds")], [100, N_("100 rounds")], [0, N_("no limit")]],
         "default": 60,
     }]
     seat_option_specs = [{
         "key": "offer_special_cards",
-        "label": "Offer me my special cards after other players' ship moves",
-        "choices": [[False, "no"], [True, "yes"]],
+        "label": N_("Offer me my special cards after other players' ship moves"),
+        "choices": [[False, N_("no")], [True, N_("yes")]],
         "default": False,
     }]
 

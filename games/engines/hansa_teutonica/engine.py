@@ -22,8 +22,8 @@ class HansaTeutonicaEngine(Engine):
     option_specs: list[dict] = []
     seat_option_specs = [{
         "key": "auto_replace",
-        "label": "Re-place my displaced pieces automatically",
-        "choices": [[False, "No, ask me"], [True, "Yes, use the default placement"]],
+        "label": N_("Re-place my displaced pieces automatically"),
+        "choices": [[False, N_("No, ask me")], [True, N_("Yes, use the default placement")]],
         "default": False,
     }]
 

@@ -32,8 +32,9 @@ class ZanzibarEngine(Engine):
     option_specs = [
         {
             "key": "start_player",
-            "label": "Start player (ZAN-D-04)",
-            "choices": [["random", "drawn at random"]] + [[i, f"seat {i + 1}"] for i in range(5)],
+            "label": N_("Start player"),  # ZAN-D-04
+            "choices": [["random", N_("Drawn at random")], [0, N_("Seat 1")], [1, N_("Seat 2")], [2, N_("Seat 3")],
+                        [3, N_("Seat 4")], [4, N_("Seat 5")]],
             "default": "random",
         },
     ]
