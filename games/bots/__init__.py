@@ -52,11 +52,14 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
     if level == "basic":
         return best_step(slug, engine, first, seat, moves, rng)
     if level == "strong":
-        from .ismcts import SEARCH, playout_search, search
+        from .ismcts import SEARCH, playout_search, search, turn_search
 
         budget = {**DEFAULT_BUDGET, **(budget or {})}
-        if budget.get("method", SEARCH.get(slug)) == "ismcts":
+        method = budget.get("method", SEARCH.get(slug))
+        if method == "ismcts":
             return search(slug, engine, view, seat, moves, rng, budget)
+        if method == "turn":
+            return turn_search(slug, engine, view, seat, moves, rng, budget, first=first)
         return playout_search(slug, engine, view, seat, moves, rng, budget, first=first)
     raise ValueError(f"unknown bot level {level!r}")
 

@@ -214,4 +214,87 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
     return best
 
 
-SEARCH = {"hansa": "playouts", "die-hanse": "playouts", "zanzibar": "ismcts", "hansa-teutonica": "playouts"}
+SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa-teutonica": "playouts"}
+
+
+
+# --- Die Hanse: basic's best moves played to the end of the bot's turn on several samples ------
+#
+# Die Hanse's playouts above need a policy that sees the harbour menu, and basic with its
+# lookahead costs too much to play whole rounds on. ``turn_search`` plays basic's best few moves
+# (``TOP_TURN``, within ``GAP``, basic's own choice first) on only to the end of the bot's own
+# turn (both ship moves, the harbour procedures, the reaction windows, HANSE-6.2-6.5): the bot's
+# own decisions by basic with its lookahead, another seat's (a partner's trades, its answer in a
+# window) by the cheap basic; each end rated by the heuristic's margin. Every iteration draws a
+# state from the view and plays each candidate on from it with the same generator (common random
+# numbers), so a trade's draw is read from many samples of the hidden pool, not from one. It
+# leaves basic's move only for a candidate whose mean paired difference is above zero by ``Z``
+# standard errors over at least ``MIN_PAIRS`` iterations.
+TOP_TURN = {"die-hanse": 3}
+TURN_HORIZON = 60
+
+
+def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int) -> dict:
+    turn = state["turn"]
+    for _step in range(horizon):
+        acting = engine.to_act(state)
+        if not acting or state["turn"] != turn:
+            break
+        mover = acting[0]
+        moves = engine.legal_moves(state, mover)
+        if len(moves) == 1:
+            move = moves[0]
+        elif mover == seat:
+            move = best_step(slug, engine, state, mover, moves, rng)
+        else:
+            move = best_step(slug, engine, state, mover, moves, rng, nodes=0)
+        state = engine.apply(state, mover, move)
+    return state
+
+
+def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng, budget: dict,
+                first: dict | None = None, stats: dict | None = None) -> str:
+    limit = budget.get("seconds")
+    start = time.process_time()
+    state = first if first is not None else sample_state(slug, view, seat, rng)
+    basic = best_step(slug, engine, state, seat, root_moves, rng)  # basic's very move
+    rated = rated_candidates(slug, engine, state, seat, root_moves, rng)
+    top_value = rated[0][0]
+    cands = [basic] + [m for v, m in rated[:int(budget.get("top", TOP_TURN.get(slug, 3)))]
+                       if v >= top_value - GAP.get(slug, 2.5) and m != basic]
+    if stats is not None:
+        stats.update(candidates=len(cands), playouts=0, changed=False, means={})
+    if len(cands) == 1:
+        return basic
+    horizon = int(budget.get("horizon", TURN_HORIZON))
+    diffs = {m: [] for m in cands[1:]}
+    base = []
+    for it in range(int(budget.get("iterations", 400))):
+        spent = time.process_time() - start
+        if limit is not None and it and spent + spent / it > limit:  # the next one would pass the cap
+            break
+        sample = state if it == 0 else sample_state(slug, view, seat, rng)
+        salt = rng.below(1 << 62)
+        scores = {}
+        for m in cands:
+            r = Rng(seed_state(salt))
+            end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon)
+            scores[m] = margins(slug, end, engine)[seat]
+        base.append(scores[basic])
+        for m in cands[1:]:
+            diffs[m].append(scores[m] - scores[basic])
+    best, best_lead = basic, 0.0
+    for m in cands[1:]:
+        d = diffs[m]
+        if len(d) < MIN_PAIRS:
+            continue
+        mean = sum(d) / len(d)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1))
+        lead = mean - Z * sd / math.sqrt(len(d))
+        if lead > best_lead:
+            best, best_lead = m, lead
+    if stats is not None:
+        mean0 = sum(base) / len(base)
+        stats.update(playouts=len(base) * len(cands), changed=best != basic,
+                     means={basic: mean0, **{m: mean0 + sum(d) / len(d) for m, d in diffs.items()}})
+    return best
