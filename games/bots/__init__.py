@@ -7,9 +7,11 @@ needs a full state it samples one consistent with that view (``sample_state``). 
 - ``basic``: a one-step heuristic: every listed move applied to a sampled state, the one whose
   result the title's heuristic (``games.bots.heuristics``: points, goods, offices, income) rates
   best, ties broken at random.
-- ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa,
-  Die Hanse and Hansa Teutonica basic's best few moves, each played on by a cheap basic in
-  determinizations drawn from the view to the end of the round (``playout_search``); in Zanzibar
+- ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa
+  and Hansa Teutonica basic's best few moves, each played on by a cheap basic in
+  determinizations drawn from the view to the end of the round (``playout_search``); in Die Hanse
+  basic's best three played on to the end of the bot's own turn, the bot by basic with its
+  lookahead, in determinizations drawn from the view (``turn_search``); in Zanzibar
   Information-Set Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse 2012)
   with truncated random rollouts and the basic heuristic as the evaluation (``search``).
 

@@ -5,7 +5,8 @@ Each iteration samples a full state from the bot's view (a determinization), wal
 the moves that state allows (UCB1 with availability counts), adds one node, plays a short random
 rollout and scores the end with the basic heuristic (or the result, when the game ended). Rewards
 are per seat, so every seat in the tree chooses for itself. The move is the root's most visited.
-Zanzibar's strong level (``SEARCH``); the other titles use ``playout_search`` (below).
+Zanzibar's strong level (``SEARCH``); Hansa and Hansa Teutonica use ``playout_search``, Die Hanse
+``turn_search`` (below).
 """
 from __future__ import annotations
 
@@ -112,9 +113,10 @@ def search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng,
 # end like a rollout above. It leaves basic's choice only for a candidate whose mean paired
 # difference over at least ``MIN_PAIRS`` iterations is above zero by ``Z`` standard errors.
 
-# Die Hanse: 1, so strong plays basic's move there: the cheap basic does not see the harbour menu
-# (no lookahead), and its playouts sent ships away from Lübeck (a first game of strong against two
-# basic: strong scored 0, issue 30).
+# Die Hanse: 1 (its strong level is ``turn_search``, below; these playouts only with
+# ``budget={"method": "playouts"}``): the cheap basic does not see the harbour menu (no lookahead),
+# and its playouts sent ships away from Lübeck (a first game of strong against two basic: strong
+# scored 0, issue 30).
 TOP = {"hansa": 4, "die-hanse": 1, "zanzibar": 4, "hansa-teutonica": 3}
 GAP = {"hansa": 3.0, "die-hanse": 2.5, "zanzibar": 3.0, "hansa-teutonica": 2.0}
 HORIZON = {"hansa": 24, "die-hanse": 40, "zanzibar": 24, "hansa-teutonica": 40}
@@ -234,6 +236,12 @@ TOP_TURN = {"die-hanse": 3}
 TURN_HORIZON = 60
 
 
+def _turn_value(slug: str, engine, state: dict, seat: int) -> float:
+    """A turn playout's end as the heuristic's margin of ``seat`` (not squashed: a turn moves it
+    by a few points)."""
+    return margins(slug, state, engine)[seat]
+
+
 def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int) -> dict:
     turn = state["turn"]
     for _step in range(horizon):
@@ -279,7 +287,7 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         for m in cands:
             r = Rng(seed_state(salt))
             end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon)
-            scores[m] = margins(slug, end, engine)[seat]
+            scores[m] = _turn_value(slug, engine, end, seat)
         base.append(scores[basic])
         for m in cands[1:]:
             diffs[m].append(scores[m] - scores[basic])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from games.bots import choose_move
+from games.engines.sampling import bot_view, sample_state
 from games.engines.die_hanse.board import BOARD
 
 from .die_hanse.helpers import E, cargo, game, hx, put, turn_of, wind
@@ -90,3 +91,78 @@ def test_three_basic_bots_fill_a_storage():
     assert state["over"]
     assert state["final"] is not None and state["final"]["f"] is not None
     assert state["turn"] < 20 * 3  # 9 rounds when it was written
+
+
+def _basic_positions(seed: int = 30002, count: int = 8, every: int = 5) -> list:
+    """Positions of a game of three basic bots where the seat to act chooses among several of
+    the moves basic considers (every ``every``-th such decision)."""
+    from games.bots.basic import _candidates
+
+    state, out, k = E.setup(3, seed, {}), [], 0
+    while E.to_act(state) and len(out) < count:
+        seat = E.to_act(state)[0]
+        if len(_candidates("die-hanse", E.legal_moves(state, seat), state)) > 1:
+            if k % every == 0:
+                out.append((state, seat))
+            k += 1
+        state = E.apply(state, seat, choose_move(E, state, seat, "basic", seed=seed * 8 + seat))
+    return out
+
+
+def test_strong_plays_each_candidate_to_the_end_of_the_turn():
+    """The strong level's playouts (``turn_search``) end where the turn ends (HANSE-6.2, 6.4):
+    both move slots of the player whose turn it is are played out, with their harbour procedures
+    and reaction windows, and the next player has not moved yet."""
+    from games.bots.ismcts import TURN_HORIZON, _turn_playout
+    from games.engines.rng import Rng
+
+    for state, seat in _basic_positions():
+        for move in E.legal_moves(state, seat)[:3]:
+            after = E.apply(state, seat, move)
+            end = _turn_playout("die-hanse", E, after, seat, Rng(1), TURN_HORIZON)
+            if end["over"]:
+                continue
+            assert end["turn"] > state["turn"], move
+            frame = next(f for f in end["stack"] if f["k"] == "turn")
+            assert frame["seat"] == end["turn"] % 3 and frame["done"] == [], move
+
+
+def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkeypatch):
+    """HANSE-5 (hidden stone values, hands, the deck): every iteration of ``turn_search`` after
+    the first draws a new state from the seat's view and plays every candidate on from it; with
+    no difference between the candidates' ends it plays basic's very move."""
+    from games.bots import ismcts, rng_for
+
+    drawn, played = [], []
+    real_sample, real_playout = ismcts.sample_state, ismcts._turn_playout
+
+    def sample(slug, view, seat, rng):
+        state = real_sample(slug, view, seat, rng)
+        drawn.append(repr({k: v for k, v in state.items() if k.startswith("_") and k != "_rng"}))
+        return state
+
+    def playout(*args):
+        played.append(1)
+        return real_playout(*args)
+
+    monkeypatch.setattr(ismcts, "sample_state", sample)
+    monkeypatch.setattr(ismcts, "_turn_playout", playout)
+    monkeypatch.setattr(ismcts, "_turn_value", lambda slug, engine, state, seat: 0.0)
+    budget = {"iterations": 5, "seconds": None}
+    searched = 0
+    for state, seat in _basic_positions():
+        drawn.clear()
+        played.clear()
+        stats = {}
+        view = bot_view("die-hanse", state, seat)
+        rng = rng_for(view, 9)
+        first = sample_state("die-hanse", view, seat, rng)
+        move = ismcts.turn_search("die-hanse", E, view, seat, E.legal_moves(first, seat), rng, budget,
+                                  first=first, stats=stats)
+        if stats["candidates"] > 1:
+            searched += 1
+            assert len(played) == 5 * stats["candidates"]
+            assert len(drawn) == 4 and len(set(drawn)) == 4  # four new samples, all different
+        assert move == choose_move(E, state, seat, "basic", seed=9)
+        assert move == choose_move(E, state, seat, "strong", seed=9, budget=budget)
+    assert searched >= 3
