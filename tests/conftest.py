@@ -3,19 +3,25 @@
 import pytest
 
 # The whole suite runs a test file at a time per xdist worker (--dist loadfile, scripts/test), handed
-# out in collection order. The longest files go first so that the two workers end together (longest
+# out in collection order (scripts/test: --no-loadscope-reorder; xdist's default hands out the files
+# with the most tests first). The longest files go first so that the two workers end together (longest
 # processing time first); a file ending last would otherwise run on alone for minutes. The order
 # comes from a full run's --durations (the longest first); files not named keep their order after them.
-LONGEST_FIRST = [
-    "tests/api/test_api_whole_games.py", "tests/leagues/test_season_end_to_end.py", "tests/engines/test_contract.py",
-    "tests/test_fairness.py", "tests/test_whole_game_by_mail.py", "tests/test_full_games.py",
-    "tests/api/test_api_schemathesis.py", "tests/test_words_not_ids.py", "tests/test_flat_cost.py",
-    "tests/test_page_size.py", "tests/test_replay.py", "tests/test_mail_play_worker.py",
-    "tests/test_celery_worker.py", "tests/test_worker_kill.py", "tests/test_embedded_server.py",
-    "tests/test_browser.py", "tests/test_browser_axe.py", "tests/test_simultaneous.py",
-    "tests/api/test_api_privacy.py", "tests/test_browser_layout.py", "tests/test_decision_mails.py",
-    "tests/leagues/test_end_to_end.py", "tests/test_browser_replay.py", "tests/engines/test_bots.py",
-    "tests/test_startup.py", "tests/test_reply_shapes.py",
+LONGEST_FIRST = [  # by their time in a full run (--durations), longest first
+    "tests/api/test_api_whole_games.py", "tests/leagues/test_season_end_to_end.py",
+    "tests/engines/test_contract.py", "tests/test_browser_replay.py", "tests/engines/test_bots.py",
+    "tests/test_fairness.py", "tests/test_whole_game_by_mail.py", "tests/test_words_not_ids.py",
+    "tests/test_browser.py", "tests/api/test_api_schemathesis.py", "tests/test_full_games.py",
+    "tests/test_flat_cost.py", "tests/test_page_size.py", "tests/test_simultaneous.py",
+    "tests/test_browser_layout.py", "tests/test_startup.py", "tests/test_reply_shapes.py",
+    "tests/test_replay.py", "tests/test_mail_play_worker.py", "tests/test_embedded_server.py",
+    "tests/test_browser_axe.py", "tests/test_decision_mails.py", "tests/test_worker_kill.py",
+    "tests/api/test_api_privacy.py", "tests/test_chat_alive.py", "tests/leagues/test_page_cache.py",
+    "tests/engines/test_bots_die_hanse.py", "tests/test_i18n.py", "tests/test_browser_refresh.py",
+    "tests/test_browser_refusal.py", "tests/test_celery_worker.py", "tests/test_chat.py",
+    "tests/test_board_contrast.py", "tests/test_throttling.py", "tests/test_mail_menu.py",
+    "tests/test_inbound_mail.py", "tests/leagues/test_bot_fills_seat.py", "tests/test_bot_table_worker.py",
+    "tests/test_archive_cache.py", "tests/test_game_pages.py", "tests/leagues/test_end_to_end.py",
 ]
 
 
