@@ -249,3 +249,65 @@ def test_hansa_teutonica_heuristic_points_are_the_final_scoring(players):
         assert _ht_points(state) == [sum(breakdown(state, p).values()) for p in range(players)]
         seen += any(_ht_points(state))
     assert seen > 10
+
+
+def test_the_cpu_cap_stops_before_an_iteration_as_long_as_the_longest_would_pass_it():
+    """Issue 30: a strong decision takes at most 2 s of CPU (the cap is 1.5 s). With the mean of
+    the iterations before as the estimate, a 6-player Die Hanse decision took 2.06 s; the cap now
+    counts the longest iteration yet, and a playout that passes it is stopped (``check``)."""
+    from games.bots.ismcts import Cap, OutOfTime
+
+    now = [0.0]
+    cap = Cap(1.5, timer=lambda: now[0])
+    ran = []
+    for cost in [0.1, 0.1, 0.1, 0.6, 0.1, 0.1, 0.1]:  # one iteration six times the others
+        if not cap.another():
+            break
+        ran.append(cost)
+        now[0] += cost
+    # after the 0.6 (at 1.0 spent) only one more fits: 1.0 + 0.6 > 1.5 (the mean, 0.2, would allow two)
+    assert ran == [0.1, 0.1, 0.1, 0.6, 0.1] and now[0] <= 1.5
+    now[0] = 1.4
+    cap.check()  # within the cap
+    now[0] = 1.51
+    with pytest.raises(OutOfTime):
+        cap.check()
+    now[0] = 0.0
+    late = Cap(1.5, timer=lambda: now[0])
+    now[0] = 0.8  # the candidates' rating took more than half the cap: no first iteration
+    assert not late.another()
+    assert all(Cap(None, timer=lambda: 99.0).another() for _ in range(3))
+
+
+@pytest.mark.parametrize("slug,players", [("die-hanse", 6), ("hansa-teutonica", 3)])
+def test_a_strong_decision_stops_its_playouts_at_the_cap(slug, players, monkeypatch):
+    """The playouts of a strong decision check the cap at every step and the decision ends when it
+    is passed, whatever the iteration budget (issue 30)."""
+    import time
+
+    from games.bots import ismcts
+
+    engine = get_engine(slug)
+    state = engine.setup(players, 11, {})
+    checks = [0]
+    real = ismcts.Cap.check
+
+    def counting(self):
+        checks[0] += 1
+        return real(self)
+
+    monkeypatch.setattr(ismcts.Cap, "check", counting)
+    search = ismcts.turn_search if slug == "die-hanse" else ismcts.playout_search
+    for _ in range(300):  # the first decision of a game of basic bots with more than one candidate
+        seat = engine.to_act(state)[0]
+        moves = engine.legal_moves(state, seat)
+        view = bot_view(slug, state, seat)
+        stats = {}
+        t = time.process_time()
+        search(slug, engine, view, seat, moves, Rng(5), {"iterations": 10_000, "seconds": 0.3}, stats=stats)
+        spent = time.process_time() - t
+        if stats["candidates"] > 1:
+            break
+        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
+    assert stats["candidates"] > 1 and checks[0] > 0
+    assert spent < 1.0, spent  # 10,000 iterations would take minutes
