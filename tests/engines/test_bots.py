@@ -298,16 +298,16 @@ def test_a_strong_decision_stops_its_playouts_at_the_cap(slug, players, monkeypa
 
     monkeypatch.setattr(ismcts.Cap, "check", counting)
     search = ismcts.turn_search if slug == "die-hanse" else ismcts.playout_search
-    for _ in range(300):  # the first decision of a game of basic bots with more than one candidate
+    for _ in range(300):  # the first decision of a game of basic bots that plays candidates on
         seat = engine.to_act(state)[0]
         moves = engine.legal_moves(state, seat)
         view = bot_view(slug, state, seat)
         stats = {}
         t = time.process_time()
-        search(slug, engine, view, seat, moves, Rng(5), {"iterations": 10_000, "seconds": 0.3}, stats=stats)
+        search(slug, engine, view, seat, moves, Rng(5), {"iterations": 10_000, "seconds": 0.5}, stats=stats)
         spent = time.process_time() - t
-        if stats["candidates"] > 1:
+        if stats["candidates"] > 1 and checks[0]:  # (no playout when rating the moves took half the cap)
             break
         state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
     assert stats["candidates"] > 1 and checks[0] > 0
-    assert spent < 1.0, spent  # 10,000 iterations would take minutes
+    assert spent < 1.5, spent  # 10,000 iterations would take minutes
