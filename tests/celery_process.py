@@ -11,6 +11,20 @@ from django.db import connection
 
 
 @contextlib.contextmanager
+def published_to(queue: str):
+    """Tasks this test process queues go through Redis to ``queue`` (for a real worker to run), not
+    in-process as in the other tests; as it was again on exit."""
+    from hanseweb.celery import app
+
+    old = (app.conf.task_always_eager, app.conf.task_default_queue)
+    app.conf.task_always_eager, app.conf.task_default_queue = False, queue
+    try:
+        yield queue
+    finally:
+        app.conf.task_always_eager, app.conf.task_default_queue = old
+
+
+@contextlib.contextmanager
 def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str = "info", pool: str = "solo",
                   log_name: str = "worker.log", **env):
     """Start ``celery worker --pool solo`` (or ``pool`` with one process or thread) on this test's database, consuming queue ``consume``;

@@ -15,10 +15,9 @@ from django.db import connection
 from games import services
 from games.engines.fairness import verify
 from games.models import Game, Move
-from hanseweb.celery import app as celery_app
 from hanseweb.mail.models import OutboundEmail
 
-from .celery_process import celery_worker
+from .celery_process import celery_worker, published_to
 from .conftest import user_of
 from .factories import UserFactory
 
@@ -30,16 +29,11 @@ def two_workers(tmp_path, settings):
     default, bots = f"test-{uuid.uuid4().hex[:8]}", f"test-bots-{uuid.uuid4().hex[:8]}"
     settings.HANSEWEB_BOT_QUEUE = bots
     settings.HANSEWEB_BOT_DELAY_SECONDS = 0
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = default
     env = {"HANSEWEB_BOT_QUEUE": bots, "HANSEWEB_BOT_DELAY_SECONDS": "0", "HANSEWEB_BOT_TASK_SECONDS": "1"}
-    try:
-        with celery_worker(tmp_path, consume=bots, default_queue=default, log_name="bots.log", **env), \
-                celery_worker(tmp_path, consume=default, default_queue=default, log_name="mail.log", **env):
-            yield tmp_path
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+    with published_to(default), \
+            celery_worker(tmp_path, consume=bots, default_queue=default, log_name="bots.log", **env), \
+            celery_worker(tmp_path, consume=default, default_queue=default, log_name="mail.log", **env):
+        yield tmp_path
 
 
 def _wait(condition, timeout: float, what: str, logs) -> None:

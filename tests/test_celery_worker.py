@@ -8,10 +8,9 @@ import pytest
 from django.db import connection
 
 from games import services
-from hanseweb import celery_app
 from hanseweb.mail.models import OutboundEmail
 
-from .celery_process import celery_worker
+from .celery_process import celery_worker, published_to
 from .conftest import user_of
 
 pytestmark = [
@@ -23,14 +22,8 @@ pytestmark = [
 @pytest.fixture
 def worker(tmp_path, transactional_db):
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
-    try:
-        with celery_worker(tmp_path, consume=queue, default_queue=queue):
-            yield tmp_path
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+    with published_to(queue), celery_worker(tmp_path, consume=queue, default_queue=queue):
+        yield tmp_path
 
 
 def test_worker_sends_the_turn_mail_of_a_committed_move(worker, started_game):
@@ -93,26 +86,21 @@ def test_with_a_render_queue_one_worker_makes_the_turn_mail_and_another_sends_it
     queue makes the mail (text and the board's PNG), the sending worker only sends it."""
     send_queue, render_queue = (f"test-{uuid.uuid4().hex[:8]}" for _ in range(2))
     settings.HANSEWEB_RENDER_QUEUE = render_queue
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = send_queue
-    try:
-        (tmp_path / "r").mkdir()
-        (tmp_path / "s").mkdir()
-        with celery_worker(tmp_path / "r", consume=render_queue, default_queue=send_queue,
-                           HANSEWEB_RENDER_QUEUE=render_queue), \
-             celery_worker(tmp_path / "s", consume=send_queue, default_queue=send_queue,
-                           HANSEWEB_RENDER_QUEUE=render_queue):
-            game, users = started_game("hansa", 2)
-            _wait_until_sent(OutboundEmail.objects.count())
-            seat = game.to_act[0]
-            move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
-            services.submit_move(game.pk, user_of(game, seat), move, expected_seq=0)
-            game.refresh_from_db()
-            turn = OutboundEmail.objects.filter(kind="your_turn").latest("pk")
-            _wait_until_sent(OutboundEmail.objects.count())
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+    (tmp_path / "r").mkdir()
+    (tmp_path / "s").mkdir()
+    with published_to(send_queue), \
+            celery_worker(tmp_path / "r", consume=render_queue, default_queue=send_queue,
+                          HANSEWEB_RENDER_QUEUE=render_queue), \
+            celery_worker(tmp_path / "s", consume=send_queue, default_queue=send_queue,
+                          HANSEWEB_RENDER_QUEUE=render_queue):
+        game, users = started_game("hansa", 2)
+        _wait_until_sent(OutboundEmail.objects.count())
+        seat = game.to_act[0]
+        move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
+        services.submit_move(game.pk, user_of(game, seat), move, expected_seq=0)
+        game.refresh_from_db()
+        turn = OutboundEmail.objects.filter(kind="your_turn").latest("pk")
+        _wait_until_sent(OutboundEmail.objects.count())
     render_log, send_log = ((tmp_path / d / "worker.log").read_text() for d in ("r", "s"))
     turn.refresh_from_db()
     assert turn.sent_at is not None and turn.render is None and turn.attempts == 1

@@ -12,11 +12,10 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Move
-from hanseweb import celery_app
 from hanseweb.mail.inbound import store
 from hanseweb.mail.models import InboundEmail, OutboundEmail
 
-from .celery_process import celery_worker
+from .celery_process import celery_worker, published_to
 from .conftest import user_of
 
 DOMAIN = "play.hanseweb.test"
@@ -31,18 +30,12 @@ pytestmark = [
 def mail_worker(tmp_path, transactional_db, settings):
     settings.HANSEWEB_REPLY_DOMAIN = DOMAIN
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
-    try:
-        with celery_worker(tmp_path, consume=queue, default_queue=queue, loglevel="warning",
-                           HANSEWEB_REPLY_DOMAIN=DOMAIN,
-                           # a whole game in a minute is far faster than any player: lift the answer rate limits
-                           HANSEWEB_RATE_REPLY_ANSWERS_PER_SENDER="100000/h",
-                           HANSEWEB_RATE_REPLY_ANSWERS_PER_REPLY_ADDRESS="100000/h"):
-            yield tmp_path
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
+    with published_to(queue), celery_worker(tmp_path, consume=queue, default_queue=queue, loglevel="warning",
+                                            HANSEWEB_REPLY_DOMAIN=DOMAIN,
+                                            # a whole game in a minute is far faster than any player: lift the answer rate limits
+                                            HANSEWEB_RATE_REPLY_ANSWERS_PER_SENDER="100000/h",
+                                            HANSEWEB_RATE_REPLY_ANSWERS_PER_REPLY_ADDRESS="100000/h"):
+        yield tmp_path
 
 
 def _settled(worker_dir, timeout=60):

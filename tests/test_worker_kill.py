@@ -12,11 +12,10 @@ import uuid
 
 import pytest
 
-from hanseweb import celery_app
 from hanseweb.mail.models import OutboundEmail
 from hanseweb.mail.outbox import queue_mail
 
-from .celery_process import celery_worker
+from .celery_process import celery_worker, published_to
 from .conftest import committed
 from .factories import UserFactory
 from .smtp_server import smtp_server
@@ -29,14 +28,8 @@ pytestmark = [
 
 @pytest.fixture
 def queue(transactional_db):
-    name = f"test-{uuid.uuid4().hex[:8]}"
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = name
-    try:
+    with published_to(f"test-{uuid.uuid4().hex[:8]}") as name:
         yield name
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old
 
 
 def _smtp_env(port: int, visibility: int = 300) -> dict:

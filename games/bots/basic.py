@@ -52,17 +52,27 @@ def _candidates(slug: str, moves: list[str], state: dict) -> list[str]:
     return kept or moves
 
 
+def rate(slug: str, engine, state: dict, seat: int, moves: list[str], nodes: int = LOOKAHEAD_NODES) -> list[tuple[float, str]]:
+    """``(value, move)`` for each of ``moves`` in their order: the heuristic's value for ``seat``
+    after it (with the best of its own next decisions where the title looks ahead, ``LOOKAHEAD``,
+    within ``nodes`` applied moves shared by all, in that order), ending a turn costing ``END_COST``."""
+    depth = LOOKAHEAD.get(slug, 0) if nodes > 0 else 0
+    budget = [nodes]
+    rated = []
+    for move in moves:
+        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
+        if move == "end":
+            value -= END_COST.get(slug, 0.0)
+        rated.append((value, move))
+    return rated
+
+
 def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng,
               nodes: int = LOOKAHEAD_NODES) -> str:
     """The basic level: the listed move whose resulting state rates best for ``seat`` (with the
     best of its own next decisions, where the title looks ahead: ``LOOKAHEAD``)."""
-    depth = LOOKAHEAD.get(slug, 0) if nodes > 0 else 0
-    budget = [nodes]
     best, best_value = [], None
-    for move in _candidates(slug, moves, state):
-        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
-        if move == "end":
-            value -= END_COST.get(slug, 0.0)
+    for value, move in rate(slug, engine, state, seat, _candidates(slug, moves, state), nodes):
         if best_value is None or value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:

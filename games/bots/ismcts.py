@@ -16,7 +16,7 @@ import time
 from games.engines.rng import Rng, seed_state
 from games.engines.sampling import sample_state
 
-from .basic import END_COST, LOOKAHEAD, LOOKAHEAD_NODES, _candidates, _value_after, best_step
+from .basic import _candidates, best_step, rate
 from .heuristics import margins
 
 EXPLORE = 0.7
@@ -207,17 +207,7 @@ def playout(slug: str, engine, state: dict, seat: int, seats: int, rng, horizon:
 def rated_candidates(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> list[tuple[float, str]]:
     """Basic's rating of the listed moves on one sampled state, best first (ties in random order):
     the moves the search plays on."""
-
-    depth = LOOKAHEAD.get(slug, 0)
-    budget = [LOOKAHEAD_NODES]
-    kept = _candidates(slug, moves, state)
-    order = rng.shuffle(kept)
-    rated = []
-    for move in order:
-        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
-        if move == "end":
-            value -= END_COST.get(slug, 0.0)
-        rated.append((value, move))
+    rated = rate(slug, engine, state, seat, rng.shuffle(_candidates(slug, moves, state)))
     rated.sort(key=lambda vm: -vm[0])  # stable: ties keep the shuffled order
     return rated
 
