@@ -10,8 +10,9 @@ needs a full state it samples one consistent with that view (``sample_state``). 
 - ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa
   and Hansa Teutonica basic's best few moves, each played on by a cheap basic in
   determinizations drawn from the view to the end of the round (``playout_search``); in Die Hanse
-  basic's best three played on to the end of the bot's own turn, the bot by basic with its
-  lookahead, in determinizations drawn from the view (``turn_search``); in Zanzibar
+  its best three played on to the end of the bot's own turn, the bot by basic with its lookahead,
+  in determinizations drawn from the view, every position rated with half of the leader's goods at
+  sea against it (``turn_search``, ``ismcts.RIVAL_CARGO``); in Zanzibar
   Information-Set Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse 2012)
   with truncated random rollouts and the basic heuristic as the evaluation (``search``).
 

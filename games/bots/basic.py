@@ -52,15 +52,17 @@ def _candidates(slug: str, moves: list[str], state: dict) -> list[str]:
     return kept or moves
 
 
-def rate(slug: str, engine, state: dict, seat: int, moves: list[str], nodes: int = LOOKAHEAD_NODES) -> list[tuple[float, str]]:
+def rate(slug: str, engine, state: dict, seat: int, moves: list[str], nodes: int = LOOKAHEAD_NODES,
+         rival_cargo: float = 0.0) -> list[tuple[float, str]]:
     """``(value, move)`` for each of ``moves`` in their order: the heuristic's value for ``seat``
     after it (with the best of its own next decisions where the title looks ahead, ``LOOKAHEAD``,
-    within ``nodes`` applied moves shared by all, in that order), ending a turn costing ``END_COST``."""
+    within ``nodes`` applied moves shared by all, in that order), ending a turn costing ``END_COST``;
+    ``rival_cargo``: see ``heuristics.margins`` (0: basic's own rating)."""
     depth = LOOKAHEAD.get(slug, 0) if nodes > 0 else 0
     budget = [nodes]
     rated = []
     for move in moves:
-        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget)
+        value = _value_after(slug, engine, engine.apply(state, seat, move), seat, depth, budget, rival_cargo)
         if move == "end":
             value -= END_COST.get(slug, 0.0)
         rated.append((value, move))
@@ -68,11 +70,11 @@ def rate(slug: str, engine, state: dict, seat: int, moves: list[str], nodes: int
 
 
 def best_step(slug: str, engine, state: dict, seat: int, moves: list[str], rng,
-              nodes: int = LOOKAHEAD_NODES) -> str:
+              nodes: int = LOOKAHEAD_NODES, rival_cargo: float = 0.0) -> str:
     """The basic level: the listed move whose resulting state rates best for ``seat`` (with the
     best of its own next decisions, where the title looks ahead: ``LOOKAHEAD``)."""
     best, best_value = [], None
-    for value, move in rate(slug, engine, state, seat, _candidates(slug, moves, state), nodes):
+    for value, move in rate(slug, engine, state, seat, _candidates(slug, moves, state), nodes, rival_cargo):
         if best_value is None or value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
@@ -91,13 +93,14 @@ def _chance(slug: str, state: dict) -> bool:
     return top["k"] == "harbour" and top["draw"] is not None
 
 
-def _value_after(slug: str, engine, state: dict, seat: int, depth: int, budget: list) -> float:
-    value = margins(slug, state, engine)[seat]
+def _value_after(slug: str, engine, state: dict, seat: int, depth: int, budget: list, rival_cargo: float = 0.0) -> float:
+    value = margins(slug, state, engine, rival_cargo)[seat]
     if depth <= 0 or budget[0] <= 0 or engine.to_act(state) != [seat] or _chance(slug, state):
         return value
     follow = _candidates(slug, engine.legal_moves(state, seat), state)
     if len(follow) < 2:
         return value
     budget[0] -= len(follow)
-    later = max(_value_after(slug, engine, engine.apply(state, seat, m), seat, depth - 1, budget) for m in follow)
+    later = max(_value_after(slug, engine, engine.apply(state, seat, m), seat, depth - 1, budget, rival_cargo)
+                for m in follow)
     return max(value, later - DELAY.get(slug, 0.0))

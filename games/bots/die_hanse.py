@@ -365,17 +365,22 @@ def estimate(state: dict) -> list:
     return [a + b for a, b, _s in parts(state)]
 
 
-def margins(state: dict) -> list:
+def margins(state: dict, rival_cargo: float = 0.0) -> list:
     """Each seat's estimate plus ``PARTNER`` of its partners' stones on the ships they share with
     it, minus the best other seat's points and storage terms. Another seat's stones on their way
     do not count against a seat: a ship's two partners move it in turn (HANSE-4.7, 6.2), and a
     seat that rated its partner's progress against itself would sail their ship away from where
-    the partner's goods go, round after round, and no storage would fill."""
+    the partner's goods go, round after round, and no storage would fill (basic bots all do so).
+
+    ``rival_cargo``: the share of the best other seat's stones on their way that counts against
+    the seat too (0: basic). The strong level's evaluation counts a share (``games.bots.ismcts``):
+    one seat that does so among basic bots still has partners that sail its goods home, and it
+    now sees what a blockade, a storm or a pirate costs the leader."""
     ps = parts(state)
     n = len(ps)
     out = []
     for p in range(n):
         help_ = ps[(p + 1) % n][2].get(p, 0.0) + ps[(p - 1) % n][2].get((p - 1) % n, 0.0)
-        rival = max(ps[q][0] for q in range(n) if q != p)
+        rival = max(ps[q][0] + rival_cargo * ps[q][1] for q in range(n) if q != p)
         out.append(ps[p][0] + ps[p][1] + PARTNER * help_ - rival)
     return out

@@ -134,13 +134,14 @@ def estimate(slug: str, state: dict) -> list[float]:
     return ESTIMATES[slug](state)
 
 
-def margins(slug: str, state: dict, engine) -> list[float]:
-    """Each seat's estimate minus the best other seat's (the final scores once the game is over)."""
+def margins(slug: str, state: dict, engine, rival_cargo: float = 0.0) -> list[float]:
+    """Each seat's estimate minus the best other seat's (the final scores once the game is over).
+    ``rival_cargo``: Die Hanse only (``games.bots.die_hanse.margins``)."""
     result = engine.result(state)
     if result is None and slug == "die-hanse":
         from .die_hanse import margins as hanse_margins
 
-        return hanse_margins(state)
+        return hanse_margins(state, rival_cargo)
     est = [float(x) for x in result["scores"]] if result else estimate(slug, state)
     n = len(est)
     return [est[p] - max(est[q] for q in range(n) if q != p) for p in range(n)]

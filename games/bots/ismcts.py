@@ -204,10 +204,11 @@ def playout(slug: str, engine, state: dict, seat: int, seats: int, rng, horizon:
     return state
 
 
-def rated_candidates(slug: str, engine, state: dict, seat: int, moves: list[str], rng) -> list[tuple[float, str]]:
+def rated_candidates(slug: str, engine, state: dict, seat: int, moves: list[str], rng,
+                     rival_cargo: float = 0.0) -> list[tuple[float, str]]:
     """Basic's rating of the listed moves on one sampled state, best first (ties in random order):
     the moves the search plays on."""
-    rated = rate(slug, engine, state, seat, rng.shuffle(_candidates(slug, moves, state)))
+    rated = rate(slug, engine, state, seat, rng.shuffle(_candidates(slug, moves, state)), rival_cargo=rival_cargo)
     rated.sort(key=lambda vm: -vm[0])  # stable: ties keep the shuffled order
     return rated
 
@@ -266,15 +267,21 @@ SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa
 # standard errors over at least ``MIN_PAIRS`` iterations.
 TOP_TURN = {"die-hanse": 3}
 TURN_HORIZON = 60
+# The share of the best other seat's goods on their way that counts against the strong bot in
+# Die Hanse (``die_hanse.margins``; basic counts none). Rated so, the choices of a turn that cost
+# the leader (a blockade of the harbour its goods sail to, a storm, a pirate, where a shared ship
+# goes) are worth something; its partners, basic or human, still sail its goods home.
+RIVAL_CARGO = {"die-hanse": 0.5}
 
 
-def _turn_value(slug: str, engine, state: dict, seat: int) -> float:
+def _turn_value(slug: str, engine, state: dict, seat: int, rival_cargo: float = 0.0) -> float:
     """A turn playout's end as the heuristic's margin of ``seat`` (not squashed: a turn moves it
     by a few points)."""
-    return margins(slug, state, engine)[seat]
+    return margins(slug, state, engine, rival_cargo)[seat]
 
 
-def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, cap: Cap | None = None) -> dict:
+def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, cap: Cap | None = None,
+                  rival_cargo: float = 0.0) -> dict:
     turn = state["turn"]
     for _step in range(horizon):
         if cap is not None:
@@ -287,7 +294,7 @@ def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, 
         if len(moves) == 1:
             move = moves[0]
         elif mover == seat:
-            move = best_step(slug, engine, state, mover, moves, rng)
+            move = best_step(slug, engine, state, mover, moves, rng, rival_cargo=rival_cargo)
         else:
             move = best_step(slug, engine, state, mover, moves, rng, nodes=0)
         state = engine.apply(state, mover, move)
@@ -298,8 +305,9 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
                 first: dict | None = None, stats: dict | None = None) -> str:
     cap = Cap(budget.get("seconds"))
     state = first if first is not None else sample_state(slug, view, seat, rng)
-    basic = best_step(slug, engine, state, seat, root_moves, rng)  # basic's very move
-    rated = rated_candidates(slug, engine, state, seat, root_moves, rng)
+    rc = float(budget.get("rival_cargo", RIVAL_CARGO.get(slug, 0.0)))
+    basic = best_step(slug, engine, state, seat, root_moves, rng, rival_cargo=rc)  # the one-step choice
+    rated = rated_candidates(slug, engine, state, seat, root_moves, rng, rc)
     top_value = rated[0][0]
     cands = [basic] + [m for v, m in rated[:int(budget.get("top", TOP_TURN.get(slug, 3)))]
                        if v >= top_value - GAP.get(slug, 2.5) and m != basic]
@@ -319,8 +327,8 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         try:
             for m in cands:
                 r = Rng(seed_state(salt))
-                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap)
-                scores[m] = _turn_value(slug, engine, end, seat)
+                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc)
+                scores[m] = _turn_value(slug, engine, end, seat, rc)
         except OutOfTime:
             break
         base.append(scores[basic])

@@ -173,12 +173,18 @@ def test_strong_plays_a_move_basic_rates_best_unless_its_playouts_show_better(sl
 
     engine = get_engine(slug)
     monkeypatch.setattr(ismcts, "_rewards", lambda slug, engine, state: [0.5] * 8)
-    monkeypatch.setattr(ismcts, "_turn_value", lambda slug, engine, state, seat: 0.5)  # Die Hanse's turn_search
+    monkeypatch.setattr(ismcts, "_turn_value", lambda slug, engine, state, seat, rival_cargo=0.0: 0.5)  # turn_search
     for state, seat in _decision_points(slug, count=5):
         rated = _rated(slug, engine, state, seat)
         move = choose_move(engine, state, seat, "strong", seed=9, budget=SMALL)
-        if slug == "die-hanse":  # turn_search starts from basic's very move (the same generator)
-            assert move == choose_move(engine, state, seat, "basic", seed=9)
+        if slug == "die-hanse":
+            # turn_search starts from its own one-step choice (basic's rating with a share of the
+            # leader's goods at sea against it, the same generator), and is basic's very move
+            # where that share is 0
+            assert move == choose_move(engine, state, seat, "strong", seed=9, budget={**SMALL, "iterations": 0})
+            plain = {**SMALL, "rival_cargo": 0.0}
+            assert choose_move(engine, state, seat, "strong", seed=9, budget=plain) == choose_move(
+                engine, state, seat, "basic", seed=9)
         else:
             assert move in [m for v, m in rated if v >= rated[0][0] - 1e-9]
 

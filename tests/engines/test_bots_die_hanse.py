@@ -7,7 +7,7 @@ from games.bots import choose_move
 from games.engines.sampling import bot_view, sample_state
 from games.engines.die_hanse.board import BOARD
 
-from .die_hanse.helpers import E, cargo, game, hx, put, turn_of, wind
+from .die_hanse.helpers import E, cargo, game, hand, hx, put, turn_of, wind
 from .playout import play_bots
 
 LUEBECK = BOARD.dist_to["luebeck"]
@@ -130,7 +130,8 @@ def test_strong_plays_each_candidate_to_the_end_of_the_turn():
 def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkeypatch):
     """HANSE-5 (hidden stone values, hands, the deck): every iteration of ``turn_search`` after
     the first draws a new state from the seat's view and plays every candidate on from it; with
-    no difference between the candidates' ends it plays basic's very move."""
+    no difference between the candidates' ends it plays its one-step choice (basic's very move
+    where none of the leader's goods at sea counts, ``rival_cargo`` 0)."""
     from games.bots import ismcts, rng_for
 
     drawn, played = [], []
@@ -147,8 +148,8 @@ def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkey
 
     monkeypatch.setattr(ismcts, "sample_state", sample)
     monkeypatch.setattr(ismcts, "_turn_playout", playout)
-    monkeypatch.setattr(ismcts, "_turn_value", lambda slug, engine, state, seat: 0.0)
-    budget = {"iterations": 5, "seconds": None}
+    monkeypatch.setattr(ismcts, "_turn_value", lambda slug, engine, state, seat, rival_cargo=0.0: 0.0)
+    budget = {"iterations": 5, "seconds": None, "rival_cargo": 0.0}
     searched = 0
     for state, seat in _basic_positions():
         drawn.clear()
@@ -166,3 +167,37 @@ def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkey
         assert move == choose_move(E, state, seat, "basic", seed=9)
         assert move == choose_move(E, state, seat, "strong", seed=9, budget=budget)
     assert searched >= 3
+
+
+def test_strong_rates_a_blockade_of_the_leaders_harbour_above_another():
+    """HANSE-9.2.3: a blockaded harbour cannot be entered. Seat 2 leads (at 4 players not a
+    partner of seat 0, HANSE-1.1) and its last empty slot wants ore, which only Stockholm offers
+    (HANSE-8.4, 8.5); nobody else needs Stockholm or London. Basic's rating (none of another
+    seat's goods at sea counts against it) finds the two blockades alike; the strong level's
+    (``ismcts.RIVAL_CARGO``: a share of the leader's goods at sea counts against it) rates the
+    blockade of Stockholm higher and plays it."""
+    from games.bots.basic import rate
+    from games.bots.ismcts import RIVAL_CARGO
+
+    state = game(4, seed=21)
+    turn_of(state, 0)
+    for seat in (0, 1, 3):
+        fill(state, seat, ["fish", "fish", "grain", "grain", "fur", "beer"], [None] * 6)
+    fill(state, 2, ["fish", "grain", "beer", "cloth", "ore", "fur"], [3, 3, 4, 4, None, 4])
+    empty_halves(state, 2)
+    cargo(state, 2, stern=[take(state, "fish", 3)])
+    put(state, 2, "n4")
+    hand(state, 0, "blockade stockholm", "blockade london", "wind 3 3")
+    state["stack"].append({"k": "cardplay", "seat": 0})
+    moves = E.legal_moves(state, 0)
+    assert {"play blockade stockholm", "play blockade london"} <= set(moves)
+    plain = dict((m, v) for v, m in rate("die-hanse", E, state, 0, moves))
+    assert plain["play blockade stockholm"] == pytest.approx(plain["play blockade london"])
+    strong = dict((m, v) for v, m in rate("die-hanse", E, state, 0, moves, rival_cargo=RIVAL_CARGO["die-hanse"]))
+    assert strong["play blockade stockholm"] > strong["play blockade london"] + 0.1
+    assert strong["play blockade stockholm"] == max(strong.values())
+    assert {choose_move(E, state, 0, "strong", seed=seed, budget={"iterations": 8}) for seed in range(8)} == {
+        "play blockade stockholm"}
+    # basic, to whom the two are alike, plays either (a tie broken at random)
+    assert {choose_move(E, state, 0, "basic", seed=seed) for seed in range(8)} == {
+        "play blockade stockholm", "play blockade london"}
