@@ -75,7 +75,8 @@ def decision_content(game: Game, seat: Seat, *, template: str, with_news: bool, 
         "engine_name": engine.name,
         "player": seat.user,
         "prompt": presentation.prompt_text(view),
-        "view_text": presentation.view_text(game.engine, view, names),
+        # the prompt is the mail's first line; the view below does not say it again
+        "view_text": presentation.view_text(game.engine, view, names, prompt=False),
         "legal": legal,
         # the menu: each move in words, its notation (what a reply may say) small beside it
         "choices": [{"move": m, "label": presentation.move_label(game.engine, view, m, names)} for m in legal],

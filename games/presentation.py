@@ -237,7 +237,11 @@ def event_text(ev: dict) -> str:
     return tr(ev.get("msg") or ev["text"])
 
 
-def view_text(slug: str, view: dict, names: list[str]) -> str:
+def view_text(slug: str, view: dict, names: list[str], *, prompt: bool = True) -> str:
+    """The seat's view as text (the engine's ``text.py``); ``prompt=False`` leaves out the line
+    that asks the seat to decide, for a mail that states it at its top."""
+    if not prompt:
+        view = {**view, "prompt": "", "prompt_msg": None}
     text = _module(slug, "text")
     if text is not None:
         return text.render_text(view, names, _=tr)

@@ -204,3 +204,22 @@ def test_the_reminder_numbers_the_choices(started_game):
         notifications.reminder(game, seat)
     (reminder,) = mail.outbox
     assert _menu(reminder.body) == game.engine_obj.legal_moves(game.state_cache, seat.number)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"])
+def test_the_turn_mail_states_the_decision_once(started_game, slug):
+    """The mail's first lines ask for the decision; the view below them does not ask again (it
+    did: "Choose your move." at the top and "YOUR DECISION: Choose your move." in the view)."""
+    from games import presentation
+
+    game, _ = started_game(slug, 3)
+    seat = game.to_act[0]
+    view = game.engine_obj.view(game.state_cache, seat)
+    prompt = str(presentation.prompt_text(view))
+    assert prompt
+    (turn,) = [m for m in _mails_to(user_of(game, seat)) if "Your turn" in m.subject]
+    assert turn.body.count(prompt) == 1, turn.body
+    assert turn.alternatives[0][0].count(prompt) == 1
+    # the game page's text view still asks (it has no prompt line of its own there)
+    assert prompt in presentation.view_text(slug, view, presentation.player_names(game))
