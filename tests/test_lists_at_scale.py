@@ -20,6 +20,8 @@ from .factories import UserFactory
 ENGINES = ["hansa", "zanzibar", "die-hanse", "hansa-teutonica"]
 BASE = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
 
+SEQ_SCAN = re.compile(r"Seq Scan on games_(game|seat)\b")
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
@@ -285,7 +287,8 @@ def test_the_plans_read_the_lists_through_their_indexes():
         found = plans(call)
         assert found, name
         for plan in found:
-            assert "Seq Scan on games_game" not in plan and "Seq Scan on games_seat" not in plan, f"{name}\n{plan}"
+            # a whole word: the planner may well scan the few rows of games_seattakeover
+            assert not SEQ_SCAN.search(plan), f"{name}\n{plan}"
         if name in ("first", "deep", "newer", "staff"):
             assert "game_finished_order" in found[0], f"{name}\n{found[0]}"
         if name == "engine":
