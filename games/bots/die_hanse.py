@@ -139,6 +139,7 @@ def _chain(good: str, want: str):
 
 CHAIN = {(g, w): _chain(g, w) for g in PARENT.keys() | {"salt"} for w in PARENT}
 _WAYS: dict = {}
+MATCHES = 4096  # memoised matchings per routes object (``_Routes.match``)
 
 
 class _Routes:
@@ -149,6 +150,8 @@ class _Routes:
         self.blockade = blockade
         self.offers = dict(offers)
         self.memo = {}
+        self.matches = {}
+        self.tours = {}
 
     @classmethod
     def of(cls, state: dict) -> "_Routes":
@@ -200,6 +203,88 @@ class _Routes:
         self.memo[key] = best
         return best
 
+    def tour(self, node, wants: frozenset) -> dict:
+        """A ship's tour from ``node`` through the harbours ``wants``: nearest first, then the
+        nearest from there; the steps at which it arrives at each (memoised)."""
+        key = (node, wants)
+        got = self.tours.get(key)
+        if got is not None:
+            return got
+        arrive, here, cum, left = {}, node, 0, set(wants)
+        while left:
+            d, h = min((0 if here == BOARD.harbours[h] else self.steps(here, h), h) for h in left)
+            cum += d
+            arrive[h] = cum
+            left.discard(h)
+            here = BOARD.harbours[h]
+        if len(self.tours) > MATCHES:
+            self.tours.clear()
+        self.tours[key] = arrive
+        return arrive
+
+    def match(self, stones: tuple, wanted: tuple, ships: tuple, salt: bool) -> tuple:
+        """A seat's empty storage slots (``wanted``: (type, count) pairs) matched with its stones
+        (``_stones``) cheapest first, at most one stone a slot: (ship, first harbour, steps to it,
+        steps after it, value) each. ``ships``: (ship, node, its harbour procedure under way) of
+        the seat's two ships; ``salt``: Lübeck still has salt. Memoised: a playout rates many
+        states in which a seat's stones and ships did not move."""
+        key = (stones, wanted, ships, salt)
+        try:
+            return self.matches[key]
+        except KeyError:
+            pass
+        best, rsteps, luebeck = self.best, self.steps, BOARD.luebeck
+        at = {ship: (node, busy) for ship, node, busy in ships}
+        pairs = []
+        for i, (g, v, ship) in enumerate(stones):
+            node, busy = at[ship]
+            # a ship lying in a harbour has to leave and come back before it trades there again,
+            # unless its harbour procedure is under way
+            here = isinstance(node, str) and BOARD.kind[node] == "harbour" and not busy
+            for w, _count in wanted:
+                if g is None:  # an empty place: salt from Lübeck
+                    chain = CHAIN[("salt", w)]
+                    if not salt or chain is None:
+                        continue
+                    way = best(luebeck, chain)
+                    if way is None:
+                        continue
+                    if node == luebeck and not here:  # refilled in this harbour step
+                        first, d1, rest = way[0], way[1], way[2] + REFILL
+                    else:
+                        first, d1 = "luebeck", REENTER if node == luebeck else rsteps(node, "luebeck")
+                        rest = REFILL + way[1] + way[2]
+                    pairs.append((d1 + rest, -EXPECTED[w], i, w, ship, first, d1, rest, EXPECTED[w]))
+                    continue
+                chain = CHAIN.get((g, w))
+                if chain is None:
+                    continue
+                way = best(node, chain)
+                if way is None:
+                    continue
+                first, d1, rest, second, after = way
+                if d1 == 0 and second is not None:
+                    if here:
+                        d1 = REENTER
+                    else:  # trading here now: its next harbour is where the ship has to go
+                        first, d1, rest = second, rest - after - TRADE, after + TRADE
+                elif here and d1 == 0:
+                    d1 = REENTER
+                quality = v if g == w else EXPECTED[w]
+                pairs.append((d1 + rest, -quality, i, w, ship, first, d1, rest, quality))
+        pairs.sort()
+        used, left, matched = set(), dict(wanted), []
+        for _c, _q, i, w, ship, first, d1, rest, quality in pairs:
+            if i in used or not left[w]:
+                continue
+            used.add(i)
+            left[w] -= 1
+            matched.append((ship, first, d1, rest, quality))
+        if len(self.matches) > MATCHES:
+            self.matches.clear()
+        got = self.matches[key] = tuple(matched)
+        return got
+
 
 def _stones(state: dict, p: int) -> list:
     """(good, value, ship) of p's stones in its two halves; an announced exchange counts as the
@@ -235,16 +320,23 @@ def _node(state: dict, ship: int):
     return (at, sh["dir"]) if BOARD.kind[at] == "canal" else at
 
 
-def _slot_worth(filled: int, final) -> list:
+def _slot_worth(filled: int, final) -> tuple:
     """What filling each further slot adds to the storage terms (in order); the sixth ends the
     game with the first filler's bonus (HANSE-13.1, 13.3)."""
+    return _SLOT_WORTH[filled, final is None]
+
+
+def _slot_worths(filled: int, final) -> tuple:
     out = []
     for f in range(filled, 6):
         w = 2.5 + 0.6 * ((f + 1) ** 2 - f ** 2) / 6
         if f == 5 and final is None:
             w += 5
         out.append(w)
-    return out
+    return tuple(out)
+
+
+_SLOT_WORTH = {(f, open_): _slot_worths(f, None if open_ else {}) for f in range(7) for open_ in (True, False)}
 
 
 def parts(state: dict) -> list:
@@ -253,7 +345,7 @@ def parts(state: dict) -> list:
 
     n = state["n"]
     routes = _Routes.of(state)
-    best, rsteps = routes.best, routes.steps
+    rsteps = routes.steps
     luebeck = BOARD.luebeck
     salt = bool(state["_pools"]["luebeck"].get("salt"))
     pending = [0.0] * n  # declared special cards are spent (HANSE-10.1, C4): no bonus at the end
@@ -278,52 +370,12 @@ def parts(state: dict) -> list:
                 wanted[g] = wanted.get(g, 0) + 1
             else:
                 filled += 1
-        pairs = []
-        stones = _stones(state, p)
+        stones = tuple(_stones(state, p))
         spare = SPARE * sum(v for g, v, _s in stones if g is not None)
+        matched = ()
         if wanted:
-            for i, (g, v, ship) in enumerate(stones):
-                node = nodes[ship]
-                here = isinstance(node, str) and BOARD.kind[node] == "harbour" and ship not in visiting
-                for w in wanted:
-                    if g is None:  # an empty place: salt from Lübeck
-                        chain = CHAIN[("salt", w)]
-                        if not salt or chain is None:
-                            continue
-                        way = best(luebeck, chain)
-                        if way is None:
-                            continue
-                        if node == luebeck and not here:  # refilled in this harbour step
-                            first, d1, rest = way[0], way[1], way[2] + REFILL
-                        else:
-                            first, d1 = "luebeck", REENTER if node == luebeck else rsteps(node, "luebeck")
-                            rest = REFILL + way[1] + way[2]
-                        pairs.append((d1 + rest, -EXPECTED[w], i, w, ship, first, d1, rest, EXPECTED[w]))
-                        continue
-                    chain = CHAIN.get((g, w))
-                    if chain is None:
-                        continue
-                    way = best(node, chain)
-                    if way is None:
-                        continue
-                    first, d1, rest, second, after = way
-                    if d1 == 0 and second is not None:
-                        if here:
-                            d1 = REENTER
-                        else:  # trading here now: its next harbour is where the ship has to go
-                            first, d1, rest = second, rest - after - TRADE, after + TRADE
-                    elif here and d1 == 0:
-                        d1 = REENTER
-                    quality = v if g == w else EXPECTED[w]
-                    pairs.append((d1 + rest, -quality, i, w, ship, first, d1, rest, quality))
-        pairs.sort()
-        used, left, matched = set(), dict(wanted), []
-        for _c, _q, i, w, ship, first, d1, rest, quality in pairs:
-            if i in used or not left[w]:
-                continue
-            used.add(i)
-            left[w] -= 1
-            matched.append((ship, first, d1, rest, quality))
+            ships = tuple((ship, nodes[ship], ship in visiting) for ship in (p, (p - 1) % n))
+            matched = routes.match(stones, tuple(wanted.items()), ships, salt)
         points = sum(bd.values()) - pending[p]
         if (state["final"] or {}).get("f") == p:
             points += FINISH
@@ -336,14 +388,7 @@ def parts(state: dict) -> list:
             for s, first, _d, _r, _q in plans[p][2]:
                 if s == ship:
                     wants.add(first)
-        arrive, here, cum = {}, nodes[ship], 0
-        while wants:
-            d, h = min((0 if here == BOARD.harbours[h] else rsteps(here, h), h) for h in wants)
-            cum += d
-            arrive[h] = cum
-            wants.discard(h)
-            here = BOARD.harbours[h]
-        tours[ship] = arrive
+        tours[ship] = routes.tour(nodes[ship], frozenset(wants))
     out = []
     for p, (secure, filled, matched, spare) in enumerate(plans):
         costs = sorted((d1 + TOUR * max(0, tours[ship].get(first, d1) - d1) + rest, quality, ship)

@@ -42,6 +42,12 @@ def _zanzibar(state: dict) -> list[float]:
 def _ht_points(state: dict) -> list[int]:
     """Every seat's final score now (HT-12.1), as ``scoring.breakdown`` sums it, in one pass over
     the cities (the playouts of the strong level rate many states)."""
+    return _ht_tally(state)[0]
+
+
+def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
+    """Every seat's final score now (``_ht_points``) and its offices (Kontors in houses, not the
+    extra Kontors)."""
     from games.engines.hansa_teutonica.board import side_of
     from games.engines.hansa_teutonica.rules import controller
     from games.engines.hansa_teutonica.scoring import marker_points
@@ -51,15 +57,17 @@ def _ht_points(state: dict) -> list[int]:
     n = state["np"]
     own = [{} for _ in range(n)]  # seat -> city -> Kontors (extra Kontors count)
     points = [0] * n
-    extras = state["extras"]
+    offices = [0] * n
+    all_houses, extras = state["houses"], state["extras"]
     for c in side.cities:
-        houses = state["houses"][c]
+        houses = all_houses[c]
         more = extras.get(c, ())
-        if not any(o is not None for o in houses) and not more:
+        if houses.count(None) == len(houses) and not more:
             continue
         for o in houses:
             if o is not None:
                 own[o][c] = own[o].get(c, 0) + 1
+                offices[o] += 1
         for o in more:
             own[o][c] = own[o].get(c, 0) + 1
         ruler = controller(state, c)
@@ -87,7 +95,7 @@ def _ht_points(state: dict) -> list[int]:
                         stack.append(y)
             largest = max(largest, size)
         points[p] += largest * level(pl, "clavis")
-    return points
+    return points, offices
 
 
 def _hansa_teutonica(state: dict) -> list[float]:
@@ -100,22 +108,19 @@ def _hansa_teutonica(state: dict) -> list[float]:
     # ran out of pieces and ended their turns without acting, round after round).
     on_routes = [0.0] * n
     for spaces in state["spaces"].values():
-        owners = [int(x[0]) if x else None for x in spaces]
-        for p in range(n):
-            mine = owners.count(p)
-            if not mine:
-                continue
-            if all(o is None or o == p for o in owners):
+        mine = {}  # owner -> pieces on this route
+        for x in spaces:
+            if x:
+                o = int(x[0])
+                mine[o] = mine.get(o, 0) + 1
+        if len(mine) == 1:  # a route only its owner holds
+            for p, k in mine.items():
                 size = len(spaces)
-                on_routes[p] += 0.12 * mine + (0.4 if mine == size else 0.2 * mine * mine / size)
-            else:
-                on_routes[p] += 0.1 * mine
-    offices = [0] * n
-    for houses in state["houses"].values():
-        for h in houses:
-            if isinstance(h, int) and 0 <= h < n:
-                offices[h] += 1
-    points = _ht_points(state)
+                on_routes[p] += 0.12 * k + (0.4 if k == size else 0.2 * k * k / size)
+        else:
+            for p, k in mine.items():
+                on_routes[p] += 0.1 * k
+    points, offices = _ht_tally(state)
     out = []
     for p in range(n):
         pl = state["p"][p]

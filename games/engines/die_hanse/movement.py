@@ -145,8 +145,24 @@ def displacement_targets(state: dict, location: str, occ: dict) -> list:
     return nearest_free(state, fields, occ, blocked_hexes(state) | excl, exclude=excl)
 
 
+_PIRATE_ENDS: dict = {}
+
+
 def pirate_endpoints(state: dict, pos: str, pts: int, exact: bool, occ: dict) -> tuple[set, set]:
-    """HANSE-11.2–11.4, C1, C2, C10. Returns (ship fields reachable, other end fields)."""
+    """HANSE-11.2–11.4, C1, C2, C10. Returns (ship fields reachable, other end fields).
+
+    Only the fields ships occupy matter, so the walk is memoised on them (the bots' searches ask
+    for the same pirate move again and again)."""
+    key = (pos, pts, exact, frozenset(occ))
+    got = _PIRATE_ENDS.get(key)
+    if got is None:
+        if len(_PIRATE_ENDS) > 4096:
+            _PIRATE_ENDS.clear()
+        got = _PIRATE_ENDS[key] = _pirate_walk(pos, pts, exact, key[3])
+    return set(got[0]), set(got[1])
+
+
+def _pirate_walk(pos: str, pts: int, exact: bool, occ: frozenset) -> tuple[frozenset, frozenset]:
     ok = BOARD.pirate_ok
     ends_ship, ends_other = set(), set()
     cur = {pos}
@@ -171,7 +187,7 @@ def pirate_endpoints(state: dict, pos: str, pts: int, exact: bool, occ: dict) ->
             break
     if exact:
         ends_other |= cur
-    return ends_ship, ends_other
+    return frozenset(ends_ship), frozenset(ends_other)
 
 
 def pirate_distance(state: dict, pos: str, target: str, occ: dict) -> int:
