@@ -237,15 +237,19 @@ def event_text(ev: dict) -> str:
     return tr(ev.get("msg") or ev["text"])
 
 
+_BLANK_RUN = re.compile(r"\n(?:[ \t]*\n){2,}")
+
+
 def view_text(slug: str, view: dict, names: list[str], *, prompt: bool = True) -> str:
     """The seat's view as text (the engine's ``text.py``); ``prompt=False`` leaves out the line
     that asks the seat to decide, for a mail that states it at its top."""
     if not prompt:
         view = {**view, "prompt": "", "prompt_msg": None}
     text = _module(slug, "text")
-    if text is not None:
-        return text.render_text(view, names, _=tr)
-    return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "log")
+    if text is None:
+        return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "log")
+    # one blank line between sections and none at the ends: a mail sets it between blank lines
+    return _BLANK_RUN.sub("\n\n", text.render_text(view, names, _=tr)).strip("\n")
 
 
 def board_svg(slug: str, view: dict, names: list[str], legal=()) -> str:

@@ -221,5 +221,7 @@ def test_the_turn_mail_states_the_decision_once(started_game, slug):
     (turn,) = [m for m in _mails_to(user_of(game, seat)) if "Your turn" in m.subject]
     assert turn.body.count(prompt) == 1, turn.body
     assert turn.alternatives[0][0].count(prompt) == 1
+    # one blank line between the mail's parts, never two (the view ended in blank lines)
+    assert "\n\n\n" not in turn.body.split("\n--\n")[0], turn.body
     # the game page's text view still asks (it has no prompt line of its own there)
     assert prompt in presentation.view_text(slug, view, presentation.player_names(game))
