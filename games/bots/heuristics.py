@@ -125,9 +125,19 @@ def _hansa_teutonica(state: dict) -> list[float]:
     for p in range(n):
         pl = state["p"][p]
         dev = sum(pl["dev"].values())
+        pieces = sum(pl["supply"]) + sum(pl["stock"])
         out.append(points[p] + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
-                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]))
+                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]) - (HT_STARVED if not pieces else 0.0))
     return out
+
+
+# A seat with no piece in its supply or stock can only move pieces it has on the board (HT-7).
+# Its full routes that would found no office (the cities full, the houses of another colour or
+# shape) rate above the pieces they would return to the stock (HT-8.9), so two basic bots at 2
+# players held them and moved pieces about for ever (4 of 6 games, seeds 94000-94005, no end in
+# 5,000 moves). Being out of pieces costs this much: more than the prestige an establishment
+# gives the controllers of the route's cities (HT-8.3), so the seat establishes to get pieces back.
+HT_STARVED = 3.0
 
 
 ESTIMATES = {"hansa": _hansa, "die-hanse": _die_hanse, "zanzibar": _zanzibar,

@@ -154,6 +154,18 @@ def test_three_basic_bots_finish_a_hansa_teutonica_game():
     assert result is not None, "three basic bots did not end the game within 2,000 moves"
 
 
+def test_two_basic_bots_finish_a_two_player_hansa_teutonica_game():
+    """Two basic bots ran out of pieces (supply and stock empty), held full routes that would
+    found no office and moved pieces about for ever: 4 of 6 two-player games (seeds 94000-94005)
+    had no end in 5,000 moves. Being out of pieces now costs the heuristic more than the prestige
+    an establishment gives the cities' controllers (HT-8.3), so a starved seat establishes and
+    gets its pieces back (HT-8.9); seed 94004 (no end before) ends after 786 moves."""
+    engine = get_engine("hansa-teutonica")
+    state = play_bots(engine, engine.setup(2, 94004),
+                      lambda s, seat: choose_move(engine, s, seat, "basic", seed=94004 * 8 + seat), 1500)
+    assert engine.result(state) is not None, "two basic bots did not end the game within 1,500 moves"
+
+
 def _rated(slug, engine, state, seat, seed=9):
     """Basic's rating of the moves the strong bot of ``seed`` starts from (the same generator)."""
     from games.bots import rng_for
@@ -222,7 +234,7 @@ def test_strong_takes_a_scoring_move_basic_sees():
 def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
     """The playouts choose among basic's best few moves (``TOP``, within ``GAP``), and where they
     show a lead they play another of them than basic's first."""
-    from games.bots.ismcts import GAP, TOP, playout_search
+    from games.bots.ismcts import GAP, KEEP_TURN, TOP, _ends_turn, playout_search
     from games.bots import rng_for
 
     engine = get_engine(slug)
@@ -230,6 +242,8 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
     for state, seat in _decision_points(slug, count=8):
         rated = _rated(slug, engine, state, seat)
         allowed = [m for v, m in rated[:TOP[slug]] if v >= rated[0][0] - GAP[slug]]
+        if slug in KEEP_TURN and not _ends_turn(allowed[0]):  # it ends its turn only where basic would
+            allowed = allowed[:1] + [m for m in allowed[1:] if not _ends_turn(m)]
         view = bot_view(slug, state, seat)
         rng = rng_for(view, 9)
         first = sample_state(slug, view, seat, rng)
@@ -241,6 +255,61 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
         changed += stats["changed"]
         assert move == choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 6, "seconds": None})
     assert changed
+
+
+def _ht_turns_with_actions_left(count=6):
+    """Hansa Teutonica decisions at 2 players (the pawn, HT-13.3) where the seat may end its turn
+    ("end") or act ("place", "assign", ...)."""
+    engine = get_engine("hansa-teutonica")
+    out = []
+    for state in positions("hansa-teutonica", 2, seed=4, every=7, limit=1500):
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_moves(state, seat)
+        if "end" in legal and {"place", "assign", "displace", "move"} & set(legal):
+            out.append((state, seat))
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_hansa_teutonica_strong_ends_its_turn_only_where_basic_would(monkeypatch):
+    """The playouts play the rest of the bot's turn with the cheap basic, which does not see the
+    action menus (HT-7: "place", then the piece, then the space): a candidate that ends the turn
+    at once skips that noise and looked better than acting. At 2 players strong ended its turn
+    with actions left in 45 of 1,008 decisions (seed 94000) and lost. Its candidates now hold no
+    move that ends the turn ("end", "free p07 end") unless basic's own choice ends it."""
+    from games.bots import ismcts, rng_for
+
+    engine = get_engine("hansa-teutonica")
+    points = _ht_turns_with_actions_left()
+    assert len(points) >= 4
+    offered = []
+
+    def capture(basic, diffs):  # the candidates the playouts compared, as paired_choice gets them
+        offered.append((basic, list(diffs)))
+        return basic
+
+    monkeypatch.setattr(ismcts, "paired_choice", capture)
+    monkeypatch.setitem(ismcts.GAP, "hansa-teutonica", 100.0)  # every listed move within reach
+    monkeypatch.setitem(ismcts.TOP, "hansa-teutonica", 50)
+
+    def search_all():
+        offered.clear()
+        for state, seat in points:
+            view = bot_view("hansa-teutonica", state, seat)
+            rng = rng_for(view, 9)
+            first = sample_state("hansa-teutonica", view, seat, rng)
+            ismcts.playout_search("hansa-teutonica", engine, view, seat, engine.legal_moves(first, seat), rng,
+                                  {"iterations": 1, "seconds": None}, first=first)
+        return list(offered)
+
+    kept = search_all()
+    assert len(kept) == len(points)
+    for basic, others in kept:
+        assert ismcts._ends_turn(basic) or not any(ismcts._ends_turn(m) for m in others), (basic, others)
+    assert any(not ismcts._ends_turn(basic) for basic, _ in kept)
+    monkeypatch.setattr(ismcts, "KEEP_TURN", set())  # without the rule the ending moves are candidates
+    assert any(any(ismcts._ends_turn(m) for m in others) for _basic, others in search_all())
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
