@@ -139,7 +139,11 @@ def _chain(good: str, want: str):
 
 CHAIN = {(g, w): _chain(g, w) for g in PARENT.keys() | {"salt"} for w in PARENT}
 _WAYS: dict = {}
-MATCHES = 4096  # memoised matchings per routes object (``_Routes.match``)
+# Memoised matchings and tours (``_Routes.match``, ``_Routes.tour``) in all routes objects together:
+# past this many every routes object is dropped (a bots' worker lives for many games; an entry
+# is about a kilobyte).
+MATCHES = 20_000
+_ENTRIES = [0]
 
 
 class _Routes:
@@ -217,8 +221,7 @@ class _Routes:
             arrive[h] = cum
             left.discard(h)
             here = BOARD.harbours[h]
-        if len(self.tours) > MATCHES:
-            self.tours.clear()
+        _count_entry()
         self.tours[key] = arrive
         return arrive
 
@@ -280,11 +283,17 @@ class _Routes:
             used.add(i)
             left[w] -= 1
             matched.append((ship, first, d1, rest, quality))
-        if len(self.matches) > MATCHES:
-            self.matches.clear()
+        _count_entry()
         got = self.matches[key] = tuple(matched)
         return got
 
+
+
+def _count_entry() -> None:
+    _ENTRIES[0] += 1
+    if _ENTRIES[0] > MATCHES:
+        _WAYS.clear()  # the routes object in use lives on until its state is rated
+        _ENTRIES[0] = 0
 
 def _stones(state: dict, p: int) -> list:
     """(good, value, ship) of p's stones in its two halves; an announced exchange counts as the
