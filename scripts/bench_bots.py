@@ -16,6 +16,7 @@ Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 
 import argparse
 import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -42,7 +43,8 @@ def ending(slug: str, state: dict) -> str:
     if slug == "die-hanse":
         return "full storage" if (state.get("final") or {}).get("f") is not None else "round limit"
     if slug == "hansa-teutonica":
-        return "+".join(sorted(str(x) for x in state.get("ended_by") or [])) or "?"
+        # the stored English names a player as "{p0}" (docs/i18n.md); the bench says "seat 0"
+        return "+".join(sorted(re.sub(r"\{p(\d)\}", r"seat \1", str(x)) for x in state.get("ended_by") or [])) or "?"
     return "rules"
 
 
@@ -64,6 +66,17 @@ def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max
     return engine.result(state), moves, ending(slug, state), rounds(slug, state)
 
 
+def game_cpu(times: dict, before: dict) -> str:
+    """This game's CPU per decision of each level (``times`` after the game, ``before`` the counts
+    before it), for the per-game line: a run stopped early still tells what a decision cost."""
+    parts = []
+    for lv, ts in sorted(times.items()):
+        mine = ts[before.get(lv, 0):]
+        if mine:
+            parts.append(f"{lv} {statistics.fmean(mine):.3f}/{max(mine):.3f} s")
+    return "; ".join(parts)
+
+
 def rounds(slug: str, state: dict) -> float:
     """Die Hanse: the rounds played (turns / players); other titles: 0."""
     return state["turn"] / state["n"] if slug == "die-hanse" else 0.0
@@ -75,9 +88,11 @@ def pairing(slug, players, focal, other, games, seed, budget, out):
         seat = g % players
         levels = [other] * players
         levels[seat] = focal
+        before = {lv: len(ts) for lv, ts in times.items()}
         result, moves, end, _rounds = play(slug, levels, seed + g, budget, times)
         print(f"  game {g + 1}/{games} seed {seed + g} focal seat {seat}: {moves} moves, {end}, "
-              f"ranking {result and result['ranking']}, scores {result and result['scores']}", file=sys.stderr, flush=True)
+              f"ranking {result and result['ranking']}, scores {result and result['scores']}, "
+              f"CPU per decision (mean/max) {game_cpu(times, before)}", file=sys.stderr, flush=True)
         lengths.append(moves)
         ends[end] = ends.get(end, 0) + 1
         if result is None:
@@ -106,8 +121,10 @@ def endings(games, seed, budget, level="strong", counts=None):
     for players in counts or range(engine.min_players, engine.max_players + 1):
         ends, lengths, laps, times = {}, [], [], {}
         for g in range(games):
+            before = {lv: len(ts) for lv, ts in times.items()}
             _result, moves, end, lap = play(slug, [level] * players, seed + g, budget, times)
-            print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {lap:.1f} rounds, {end}",
+            print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {lap:.1f} rounds, {end}, "
+                  f"CPU per decision (mean/max) {game_cpu(times, before)}",
                   file=sys.stderr, flush=True)
             ends[end] = ends.get(end, 0) + 1
             lengths.append(moves)
