@@ -288,12 +288,13 @@ class _Routes:
         return got
 
 
-
 def _count_entry() -> None:
+    """One more memoised matching or tour; past ``MATCHES`` of them every routes object is dropped."""
     _ENTRIES[0] += 1
     if _ENTRIES[0] > MATCHES:
         _WAYS.clear()  # the routes object in use lives on until its state is rated
         _ENTRIES[0] = 0
+
 
 def _stones(state: dict, p: int) -> list:
     """(good, value, ship) of p's stones in its two halves; an announced exchange counts as the
