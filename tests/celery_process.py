@@ -4,6 +4,7 @@ import contextlib
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -26,10 +27,12 @@ def published_to(queue: str):
 
 @contextlib.contextmanager
 def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str = "info", pool: str = "solo",
-                  log_name: str = "worker.log", **env):
+                  log_name: str = "worker.log", ready: bool = False, **env):
     """Start ``celery worker --pool solo`` (or ``pool`` with one process or thread) on this test's database, consuming queue ``consume``;
     what its tasks enqueue goes to ``default_queue``. Mail goes to files under ``tmp_path/mail``;
-    its log is ``tmp_path/worker.log``. ``env``: more environment for the worker. Stopped on exit."""
+    its log is ``tmp_path/worker.log``. ``env``: more environment for the worker. Stopped on exit.
+    ``ready``: return only once the worker says it is ready (needs ``loglevel`` info), for a test
+    that races two workers and must not count a worker's start-up as its work."""
     db = connection.settings_dict
     environment = {
         **os.environ,
@@ -49,6 +52,8 @@ def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str =
         cwd=Path(settings.BASE_DIR), env=environment, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
+        if ready:
+            _wait_ready(proc, tmp_path / log_name)
         yield proc
     finally:
         proc.terminate()
@@ -57,3 +62,14 @@ def celery_worker(tmp_path, *, consume: str, default_queue: str, loglevel: str =
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def _wait_ready(proc, log_path: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if " ready." in log_path.read_text(errors="replace"):
+            return
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise AssertionError(f"the worker was not ready within {timeout} s:\n" + log_path.read_text(errors="replace")[-3000:])
