@@ -5,8 +5,8 @@ Each iteration samples a full state from the bot's view (a determinization), wal
 the moves that state allows (UCB1 with availability counts), adds one node, plays a short random
 rollout and scores the end with the basic heuristic (or the result, when the game ended). Rewards
 are per seat, so every seat in the tree chooses for itself. The move is the root's most visited.
-Zanzibar's strong level (``SEARCH``); Hansa and Hansa Teutonica use ``playout_search``, Die Hanse
-``turn_search`` (below).
+Zanzibar's strong level (``SEARCH``); Hansa uses ``playout_search``, Die Hanse and Hansa
+Teutonica ``turn_search`` (below).
 """
 from __future__ import annotations
 
@@ -176,19 +176,6 @@ Z = 1.0
 MIN_PAIRS = 4  # fewer paired playouts than this are no evidence (a standard error of two is noise)
 
 
-# Titles whose playouts cannot tell ending the turn early from playing on (Hansa Teutonica: the
-# cheap basic does not see the action menus, "place" then which piece then where, so the rest
-# of the bot's turn is played half at random and a candidate that ends the turn at once looks
-# better than one that acts). There strong ends its turn only where basic would: in 2-player
-# games it ended with actions left in 45 of 1,008 decisions (seed 94000) and lost.
-KEEP_TURN = {"hansa-teutonica"}
-
-
-def _ends_turn(move: str) -> bool:
-    """A move that ends the turn ("end"; "free p07 end": the free pawn move, then the end)."""
-    return move == "end" or move.endswith(" end")
-
-
 def _policy(slug: str, engine, state: dict, mover: int, rng) -> str:
 
     moves = engine.legal_moves(state, mover)
@@ -235,8 +222,6 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
     top_value = rated[0][0]
     cands = [m for v, m in rated[:int(budget.get("top", TOP.get(slug, 3)))] if v >= top_value - GAP.get(slug, 2.5)]
     basic = cands[0]
-    if slug in KEEP_TURN and not _ends_turn(basic):
-        cands = [basic] + [m for m in cands[1:] if not _ends_turn(m)]
     if stats is not None:
         stats.update(candidates=len(cands), playouts=0, changed=False)
     if len(cands) == 1:
@@ -264,14 +249,17 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
     return best
 
 
-SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa-teutonica": "playouts"}
+SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa-teutonica": "turn"}
 
 
 
-# --- Die Hanse: basic's best moves played to the end of the bot's turn on several samples ------
+# --- Die Hanse, Hansa Teutonica: basic's best moves played to the end of the bot's turn ---------
 #
 # Die Hanse's playouts above need a policy that sees the harbour menu, and basic with its
-# lookahead costs too much to play whole rounds on. ``turn_search`` plays basic's best few moves
+# lookahead costs too much to play whole rounds on; in Hansa Teutonica the cheap basic plays the
+# rest of the bot's turn without seeing the action menus ("place", then the piece, then the
+# space), so its playouts were noise at 4 players (strong first in 3 of 12 games against basic, a
+# fair share). ``turn_search`` plays basic's best few moves
 # (``TOP_TURN``, within ``GAP``, basic's own choice first) on only to the end of the bot's own
 # turn (both ship moves, the harbour procedures, the reaction windows, HANSE-6.2-6.5): the bot's
 # own decisions by basic with its lookahead, another seat's (a partner's trades, its answer in a
@@ -280,7 +268,7 @@ SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa
 # numbers), so a trade's draw is read from many samples of the hidden pool, not from one. It
 # leaves basic's move only for a candidate whose mean paired difference is above zero by ``Z``
 # standard errors over at least ``MIN_PAIRS`` iterations.
-TOP_TURN = {"die-hanse": 3}
+TOP_TURN = {"die-hanse": 3, "hansa-teutonica": 3}
 TURN_HORIZON = 60
 # The share of the best other seat's goods on their way that counts against the strong bot in
 # Die Hanse (``die_hanse.margins``; basic counts none). Rated so, the choices of a turn that cost
@@ -295,14 +283,25 @@ def _turn_value(slug: str, engine, state: dict, seat: int, rival_cargo: float = 
     return margins(slug, state, engine, rival_cargo)[seat]
 
 
+# What in a title's state changes when a seat's turn ends: Die Hanse counts turns; in Hansa
+# Teutonica the active seat passes on (HT-7.2) once its drawn markers are placed, while a
+# displaced seat's answer (HT-14.2) is part of the turn.
+TURN_KEY = {"die-hanse": "turn", "hansa-teutonica": "active"}
+
+
 def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, cap: Cap | None = None,
-                  rival_cargo: float = 0.0) -> dict:
-    turn = state["turn"]
+                  rival_cargo: float = 0.0, turn=None) -> dict:
+    """Play on from ``state`` (after a candidate) to the end of the turn ``turn`` (``TURN_KEY``; that
+    of ``state`` when None): a candidate that ends the turn itself is rated as it leaves it, never
+    after the next seat's turn."""
+    key = TURN_KEY[slug]
+    if turn is None:
+        turn = state[key]
     for _step in range(horizon):
         if cap is not None:
             cap.check()
         acting = engine.to_act(state)
-        if not acting or state["turn"] != turn:
+        if not acting or state[key] != turn:
             break
         mover = acting[0]
         moves = engine.legal_moves(state, mover)
@@ -331,6 +330,7 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
     if len(cands) == 1:
         return basic
     horizon = int(budget.get("horizon", TURN_HORIZON))
+    turn = state[TURN_KEY[slug]]  # the turn the bot decides in (public: the same in every sample)
     diffs = {m: [] for m in cands[1:]}
     base = []
     for it in range(int(budget.get("iterations", 400))):
@@ -342,7 +342,7 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         try:
             for m in cands:
                 r = Rng(seed_state(salt))
-                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc)
+                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc, turn)
                 scores[m] = _turn_value(slug, engine, end, seat, rc)
         except OutOfTime:
             break

@@ -230,11 +230,11 @@ def test_strong_takes_a_scoring_move_basic_sees():
         assert choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 6, "seconds": None}) == move
 
 
-@pytest.mark.parametrize("slug", ["hansa", "hansa-teutonica"])
+@pytest.mark.parametrize("slug", ["hansa"])
 def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
     """The playouts choose among basic's best few moves (``TOP``, within ``GAP``), and where they
     show a lead they play another of them than basic's first."""
-    from games.bots.ismcts import GAP, KEEP_TURN, TOP, _ends_turn, playout_search
+    from games.bots.ismcts import GAP, TOP, playout_search
     from games.bots import rng_for
 
     engine = get_engine(slug)
@@ -242,8 +242,6 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
     for state, seat in _decision_points(slug, count=8):
         rated = _rated(slug, engine, state, seat)
         allowed = [m for v, m in rated[:TOP[slug]] if v >= rated[0][0] - GAP[slug]]
-        if slug in KEEP_TURN and not _ends_turn(allowed[0]):  # it ends its turn only where basic would
-            allowed = allowed[:1] + [m for m in allowed[1:] if not _ends_turn(m)]
         view = bot_view(slug, state, seat)
         rng = rng_for(view, 9)
         first = sample_state(slug, view, seat, rng)
@@ -257,59 +255,97 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
     assert changed
 
 
-def _ht_turns_with_actions_left(count=6):
-    """Hansa Teutonica decisions at 2 players (the pawn, HT-13.3) where the seat may end its turn
-    ("end") or act ("place", "assign", ...)."""
+def _ht_active_decisions(players: int, seed: int, count: int = 6, need: str | None = None) -> list:
+    """Hansa Teutonica decisions of a game of basic bots where the active seat chooses among
+    several moves (``need`` among them, if given; every seventh such decision)."""
     engine = get_engine("hansa-teutonica")
-    out = []
-    for state in positions("hansa-teutonica", 2, seed=4, every=7, limit=1500):
+    state, out, k = engine.setup(players, seed, {}), [], 0
+    while engine.to_act(state) and len(out) < count:
         seat = engine.to_act(state)[0]
         legal = engine.legal_moves(state, seat)
-        if "end" in legal and {"place", "assign", "displace", "move"} & set(legal):
-            out.append((state, seat))
-        if len(out) >= count:
-            break
+        if seat == state["active"] and len(legal) > 1 and (need is None or need in legal):
+            if k % 7 == 0:
+                out.append((state, seat))
+            k += 1
+        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=seed * 8 + seat))
     return out
 
 
-def test_hansa_teutonica_strong_ends_its_turn_only_where_basic_would(monkeypatch):
-    """The playouts play the rest of the bot's turn with the cheap basic, which does not see the
-    action menus (HT-7: "place", then the piece, then the space): a candidate that ends the turn
-    at once skips that noise and looked better than acting. At 2 players strong ended its turn
-    with actions left in 45 of 1,008 decisions (seed 94000) and lost. Its candidates now hold no
-    move that ends the turn ("end", "free p07 end") unless basic's own choice ends it."""
+@pytest.mark.parametrize("players", [2, 4])
+def test_hansa_teutonica_strong_plays_each_candidate_to_the_end_of_the_turn(players, monkeypatch):
+    """HT-7.1, HT-7.2, HT-14.2: the strong level's playouts (``turn_search``) play the bot's turn to
+    its end: its actions (the bot by basic with its lookahead, so it sees the action menus), the
+    answers of the seats it displaces, its drawn markers placed; the end is where the next seat's
+    turn begins and it has not acted yet (never cut short by the horizon)."""
+    from games.bots import ismcts
+    from games.engines.rng import Rng
+
+    engine = get_engine("hansa-teutonica")
+    chosen = []  # (the seat choosing, the active seat) for every choice of the playout
+    real_step = ismcts.best_step
+
+    def best_step(slug, engine, state, mover, moves, rng, **kw):
+        chosen.append((mover, state["active"]))
+        return real_step(slug, engine, state, mover, moves, rng, **kw)
+
+    class Steps:  # the playout checks its cap once a step
+        count = 0
+
+        def check(self):
+            self.count += 1
+
+    monkeypatch.setattr(ismcts, "best_step", best_step)
+    ends = answers = 0
+    points = _ht_active_decisions(players, seed=31 + players) + _ht_active_decisions(players, 41, 3, "displace")
+    for state, seat in points:
+        legal = engine.legal_moves(state, seat)
+        for move in legal[:3] + (["displace"] if "displace" in legal[3:] else []):
+            chosen.clear()
+            steps = Steps()
+            end = ismcts._turn_playout("hansa-teutonica", engine, engine.apply(state, seat, move), seat, Rng(1),
+                                       ismcts.TURN_HORIZON, steps, turn=seat)
+            assert all(active == seat for _mover, active in chosen), move  # all within the bot's turn
+            answers += any(mover != seat for mover, _active in chosen)  # a displaced seat's answer
+            if engine.result(end) is not None:
+                continue
+            assert end["active"] == (seat + 1) % players and end["phase"] == "turn" and end["used"] == 0, move
+            assert steps.count < ismcts.TURN_HORIZON, move
+            ends += 1
+    assert ends >= 10 and answers >= 1, (ends, answers)
+
+
+def test_hansa_teutonica_strong_searches_its_turn_and_sometimes_leaves_basics_move(monkeypatch):
+    """HT-7.1: strong compares basic's best few moves (``TOP_TURN``, within ``GAP``) by the turns
+    they lead to, and where one turn ends better it plays that one rather than basic's first."""
     from games.bots import ismcts, rng_for
 
     engine = get_engine("hansa-teutonica")
-    points = _ht_turns_with_actions_left()
-    assert len(points) >= 4
-    offered = []
+    assert ismcts.SEARCH["hansa-teutonica"] == "turn"
+    turns = []  # the turn each playout plays to the end of
+    real_playout = ismcts._turn_playout
 
-    def capture(basic, diffs):  # the candidates the playouts compared, as paired_choice gets them
-        offered.append((basic, list(diffs)))
-        return basic
+    def playout(*args):
+        turns.append(args[-1])
+        return real_playout(*args)
 
-    monkeypatch.setattr(ismcts, "paired_choice", capture)
-    monkeypatch.setitem(ismcts.GAP, "hansa-teutonica", 100.0)  # every listed move within reach
-    monkeypatch.setitem(ismcts.TOP, "hansa-teutonica", 50)
-
-    def search_all():
-        offered.clear()
-        for state, seat in points:
-            view = bot_view("hansa-teutonica", state, seat)
-            rng = rng_for(view, 9)
-            first = sample_state("hansa-teutonica", view, seat, rng)
-            ismcts.playout_search("hansa-teutonica", engine, view, seat, engine.legal_moves(first, seat), rng,
-                                  {"iterations": 1, "seconds": None}, first=first)
-        return list(offered)
-
-    kept = search_all()
-    assert len(kept) == len(points)
-    for basic, others in kept:
-        assert ismcts._ends_turn(basic) or not any(ismcts._ends_turn(m) for m in others), (basic, others)
-    assert any(not ismcts._ends_turn(basic) for basic, _ in kept)
-    monkeypatch.setattr(ismcts, "KEEP_TURN", set())  # without the rule the ending moves are candidates
-    assert any(any(ismcts._ends_turn(m) for m in others) for _basic, others in search_all())
+    monkeypatch.setattr(ismcts, "_turn_playout", playout)
+    changed = searched = 0
+    for state, seat in _ht_active_decisions(3, seed=5, count=10):
+        turns.clear()
+        rated = _rated("hansa-teutonica", engine, state, seat)
+        allowed = [m for v, m in rated[:ismcts.TOP_TURN["hansa-teutonica"]] if v >= rated[0][0] - ismcts.GAP["hansa-teutonica"]]
+        view = bot_view("hansa-teutonica", state, seat)
+        rng = rng_for(view, 9)
+        first = sample_state("hansa-teutonica", view, seat, rng)
+        stats = {}
+        move = ismcts.turn_search("hansa-teutonica", engine, view, seat, engine.legal_moves(first, seat), rng,
+                                  {"iterations": 4, "seconds": None}, first=first, stats=stats)
+        assert set(turns) <= {seat}, turns  # its own turn, also for a candidate that ends it
+        assert move in allowed or move == choose_move(engine, state, seat, "basic", seed=9)
+        assert move == choose_move(engine, state, seat, "strong", seed=9, budget={"iterations": 4, "seconds": None})
+        searched += stats["candidates"] > 1
+        changed += stats["changed"]
+    assert searched >= 3 and changed >= 1, (searched, changed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -372,7 +408,7 @@ def test_a_strong_decision_stops_its_playouts_at_the_cap(slug, players, monkeypa
         return real(self)
 
     monkeypatch.setattr(ismcts.Cap, "check", counting)
-    search = ismcts.turn_search if slug == "die-hanse" else ismcts.playout_search
+    search = ismcts.turn_search if ismcts.SEARCH[slug] == "turn" else ismcts.playout_search
     for _ in range(300):  # the first decision of a game of basic bots that plays candidates on
         seat = engine.to_act(state)[0]
         moves = engine.legal_moves(state, seat)

@@ -112,17 +112,18 @@ def _basic_positions(seed: int = 30002, count: int = 8, every: int = 5) -> list:
 def test_strong_plays_each_candidate_to_the_end_of_the_turn():
     """The strong level's playouts (``turn_search``) end where the turn ends (HANSE-6.2, 6.4):
     both move slots of the player whose turn it is are played out, with their harbour procedures
-    and reaction windows, and the next player has not moved yet."""
+    and reaction windows, and the next player has not moved yet; a candidate that ends the turn
+    itself is rated as it leaves it (not after the next player's turn)."""
     from games.bots.ismcts import TURN_HORIZON, _turn_playout
     from games.engines.rng import Rng
 
     for state, seat in _basic_positions():
         for move in E.legal_moves(state, seat)[:3]:
             after = E.apply(state, seat, move)
-            end = _turn_playout("die-hanse", E, after, seat, Rng(1), TURN_HORIZON)
+            end = _turn_playout("die-hanse", E, after, seat, Rng(1), TURN_HORIZON, turn=state["turn"])
             if end["over"]:
                 continue
-            assert end["turn"] > state["turn"], move
+            assert end["turn"] == state["turn"] + 1, move
             frame = next(f for f in end["stack"] if f["k"] == "turn")
             assert frame["seat"] == end["turn"] % 3 and frame["done"] == [], move
 
