@@ -290,13 +290,11 @@ TURN_KEY = {"die-hanse": "turn", "hansa-teutonica": "active"}
 
 
 def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, cap: Cap | None = None,
-                  rival_cargo: float = 0.0, turn=None) -> dict:
-    """Play on from ``state`` (after a candidate) to the end of the turn ``turn`` (``TURN_KEY``; that
-    of ``state`` when None): a candidate that ends the turn itself is rated as it leaves it, never
+                  rival_cargo: float = 0.0, *, turn) -> dict:
+    """Play on from ``state`` (after a candidate) to the end of the turn ``turn`` (``TURN_KEY``, the
+    turn the bot decided in): a candidate that ends the turn itself is rated as it leaves it, never
     after the next seat's turn."""
     key = TURN_KEY[slug]
-    if turn is None:
-        turn = state[key]
     for _step in range(horizon):
         if cap is not None:
             cap.check()
@@ -342,7 +340,7 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         try:
             for m in cands:
                 r = Rng(seed_state(salt))
-                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc, turn)
+                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc, turn=turn)
                 scores[m] = _turn_value(slug, engine, end, seat, rc)
         except OutOfTime:
             break

@@ -68,6 +68,23 @@ def play_bots(engine, state: dict, pick, max_moves: int) -> dict:
     return state
 
 
+def basic_decisions(engine, players: int, seed: int, wanted, count: int, every: int) -> list:
+    """Decisions of a game of basic bots (bot seed ``seed * 8 + seat``): every ``every``-th
+    position where ``wanted(state, seat, legal)`` holds for the seat to act, as (state, seat),
+    until ``count`` are found or the game ends."""
+    from games.bots import choose_move
+
+    state, out, k = engine.setup(players, seed, {}), [], 0
+    while engine.to_act(state) and len(out) < count:
+        seat = engine.to_act(state)[0]
+        if wanted(state, seat, engine.legal_moves(state, seat)):
+            if k % every == 0:
+                out.append((state, seat))
+            k += 1
+        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=seed * 8 + seat))
+    return out
+
+
 def assert_illegal_changes_nothing(engine, state: dict, seat: int, text: str) -> None:
     before = canonical_json(state)
     try:

@@ -9,7 +9,7 @@ from games.engines import get_engine
 from games.engines.rng import Rng
 from games.engines.sampling import bot_view, sample_state
 
-from .playout import play_bots
+from .playout import basic_decisions, play_bots
 from .test_sampling import GAMES, positions
 
 SMALL = {"iterations": 4, "seconds": None}
@@ -258,17 +258,10 @@ def test_strong_playouts_choose_among_basics_best_and_sometimes_differ(slug):
 def _ht_active_decisions(players: int, seed: int, count: int = 6, need: str | None = None) -> list:
     """Hansa Teutonica decisions of a game of basic bots where the active seat chooses among
     several moves (``need`` among them, if given; every seventh such decision)."""
-    engine = get_engine("hansa-teutonica")
-    state, out, k = engine.setup(players, seed, {}), [], 0
-    while engine.to_act(state) and len(out) < count:
-        seat = engine.to_act(state)[0]
-        legal = engine.legal_moves(state, seat)
-        if seat == state["active"] and len(legal) > 1 and (need is None or need in legal):
-            if k % 7 == 0:
-                out.append((state, seat))
-            k += 1
-        state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=seed * 8 + seat))
-    return out
+    def wanted(state, seat, legal):
+        return seat == state["active"] and len(legal) > 1 and (need is None or need in legal)
+
+    return basic_decisions(get_engine("hansa-teutonica"), players, seed, wanted, count, 7)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -324,9 +317,9 @@ def test_hansa_teutonica_strong_searches_its_turn_and_sometimes_leaves_basics_mo
     turns = []  # the turn each playout plays to the end of
     real_playout = ismcts._turn_playout
 
-    def playout(*args):
-        turns.append(args[-1])
-        return real_playout(*args)
+    def playout(*args, turn):
+        turns.append(turn)
+        return real_playout(*args, turn=turn)
 
     monkeypatch.setattr(ismcts, "_turn_playout", playout)
     changed = searched = 0

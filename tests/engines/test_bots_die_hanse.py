@@ -8,7 +8,7 @@ from games.engines.sampling import bot_view, sample_state
 from games.engines.die_hanse.board import BOARD
 
 from .die_hanse.helpers import E, cargo, game, hand, hx, put, turn_of, wind
-from .playout import play_bots
+from .playout import basic_decisions, play_bots
 
 LUEBECK = BOARD.dist_to["luebeck"]
 
@@ -98,15 +98,10 @@ def _basic_positions(seed: int = 30002, count: int = 8, every: int = 5) -> list:
     the moves basic considers (every ``every``-th such decision)."""
     from games.bots.basic import _candidates
 
-    state, out, k = E.setup(3, seed, {}), [], 0
-    while E.to_act(state) and len(out) < count:
-        seat = E.to_act(state)[0]
-        if len(_candidates("die-hanse", E.legal_moves(state, seat), state)) > 1:
-            if k % every == 0:
-                out.append((state, seat))
-            k += 1
-        state = E.apply(state, seat, choose_move(E, state, seat, "basic", seed=seed * 8 + seat))
-    return out
+    def wanted(state, seat, legal):
+        return len(_candidates("die-hanse", legal, state)) > 1
+
+    return basic_decisions(E, 3, seed, wanted, count, every)
 
 
 def test_strong_plays_each_candidate_to_the_end_of_the_turn():
@@ -143,9 +138,9 @@ def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkey
         drawn.append(repr({k: v for k, v in state.items() if k.startswith("_") and k != "_rng"}))
         return state
 
-    def playout(*args):
+    def playout(*args, turn):
         played.append(1)
-        return real_playout(*args)
+        return real_playout(*args, turn=turn)
 
     monkeypatch.setattr(ismcts, "sample_state", sample)
     monkeypatch.setattr(ismcts, "_turn_playout", playout)
