@@ -107,8 +107,9 @@ def _hansa_teutonica(state: dict) -> list[float]:
     # establishing rates above leaving the pieces standing (issue 30: bots that never established
     # ran out of pieces and ended their turns without acting, round after round).
     # A full route whose establishing would give its owner no reward (HT-8.10: the cities' free
-    # houses of another colour or shape, no ability to develop) counts as its pieces in the stock,
-    # where establishing it puts them (HT-8.9).
+    # houses of another colour or shape, no ability to develop) counts only a little more than the
+    # route one space short: filling it costs nothing, and a seat short of pieces (``HT_SHORT``)
+    # gains by establishing it, which puts its pieces in the stock (HT-8.9).
     from games.engines.hansa_teutonica.establish import rewards
 
     on_routes = [0.0] * n
