@@ -166,7 +166,8 @@ def search(slug: str, engine, view: dict, seat: int, root_moves: list[str], rng,
 # Die Hanse: 1 (its strong level is ``turn_search``, below; these playouts only with
 # ``budget={"method": "playouts"}``): the cheap basic does not see the harbour menu (no lookahead),
 # and its playouts sent ships away from Lübeck (a first game of strong against two basic: strong
-# scored 0, issue 30).
+# scored 0, issue 30). Hansa Teutonica's entries too are for ``budget={"method": "playouts"}`` only
+# (its strong level is ``turn_search`` as well).
 TOP = {"hansa": 4, "die-hanse": 1, "zanzibar": 4, "hansa-teutonica": 3}
 GAP = {"hansa": 3.0, "die-hanse": 2.5, "zanzibar": 3.0, "hansa-teutonica": 2.0}
 HORIZON = {"hansa": 24, "die-hanse": 40, "zanzibar": 24, "hansa-teutonica": 40}
@@ -250,7 +251,6 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
 
 
 SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa-teutonica": "turn"}
-
 
 
 # --- Die Hanse, Hansa Teutonica: basic's best moves played to the end of the bot's turn ---------
