@@ -159,8 +159,8 @@ def test_two_basic_bots_finish_a_two_player_hansa_teutonica_game():
     found no office and moved pieces about for ever: 4 of 6 two-player games (seeds 94000-94005)
     had no end in 5,000 moves. Being short of pieces now costs the heuristic (``HT_SHORT``), and a
     full route that founds no office counts no more than its pieces one space short, so a short
-    seat establishes and gets its pieces back (HT-8.9, HT-8.10); seed 94005 ends after 1,548
-    moves (12 seeds from 94000: 1,255-4,430; the long ones end with seats whose pieces are in
+    seat establishes and gets its pieces back (HT-8.9, HT-8.10); seed 94005 ends after 1,228
+    moves (12 seeds from 94000: 583-2,579; the long ones end with seats whose pieces are in
     offices and on their desks, moving the last few about)."""
     engine = get_engine("hansa-teutonica")
     state = play_bots(engine, engine.setup(2, 94005),
