@@ -106,14 +106,8 @@ def _hansa_teutonica(state: dict) -> list[float]:
     # Assign action away, HT-7.3). An office counts more than the full route it comes from, so
     # establishing rates above leaving the pieces standing (issue 30: bots that never established
     # ran out of pieces and ended their turns without acting, round after round).
-    # A full route whose establishing would give its owner no reward (HT-8.10: the cities' free
-    # houses of another colour or shape, no ability to develop) counts only a little more than the
-    # route one space short: filling it costs nothing, and a seat short of pieces (``HT_SHORT``)
-    # gains by establishing it, which puts its pieces in the stock (HT-8.9).
-    from games.engines.hansa_teutonica.establish import rewards
-
     on_routes = [0.0] * n
-    for route, spaces in state["spaces"].items():
+    for spaces in state["spaces"].values():
         mine = {}  # owner -> pieces on this route
         for x in spaces:
             if x:
@@ -122,12 +116,7 @@ def _hansa_teutonica(state: dict) -> list[float]:
         if len(mine) == 1:  # a route only its owner holds
             for p, k in mine.items():
                 size = len(spaces)
-                if k < size:
-                    on_routes[p] += 0.12 * k + 0.2 * k * k / size
-                elif rewards(state, p, route) == ["nothing"]:
-                    on_routes[p] += 0.12 * k + 0.2 * (k - 1) ** 2 / size + 0.05
-                else:
-                    on_routes[p] += 0.12 * k + 0.4
+                on_routes[p] += 0.12 * k + (0.4 if k == size else 0.2 * k * k / size)
         else:
             for p, k in mine.items():
                 on_routes[p] += 0.1 * k
@@ -138,23 +127,17 @@ def _hansa_teutonica(state: dict) -> list[float]:
         dev = sum(pl["dev"].values())
         pieces = sum(pl["supply"]) + sum(pl["stock"])
         out.append(points[p] + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
-                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"])
-                   - HT_STARVED * max(0, HT_SHORT - pieces) / HT_SHORT)
+                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]) - (HT_STARVED if not pieces else 0.0))
     return out
 
 
 # A seat with no piece in its supply or stock can only move pieces it has on the board (HT-7).
-# Full routes held rather than established (two basic bots at 2 players moved pieces about for
-# ever, 4 of 6 games, seeds 94000-94005; a strong bot kept its last piece and three full routes
-# that would found no office for 1,200 moves and lost 18 to 43, seed 100501) leave it so. Being
-# short of pieces costs up to this much, a third less for each piece it has, none from
-# ``HT_SHORT`` pieces: at one piece left more than the prestige an establishment gives the
-# controllers of the route's cities (HT-8.3), so a short seat establishes to get pieces back.
-# (From 4 pieces two basic bots at 2 players kept their last few and played 1,255-4,430 moves,
-# from 2 two of 12 such games had no end in 5,000 moves; from 3 they end in 583-2,579, seeds
-# 94000-94011.)
+# Its full routes that would found no office (the cities full, the houses of another colour or
+# shape) rate above the pieces they would return to the stock (HT-8.9), so two basic bots at 2
+# players held them and moved pieces about for ever (4 of 6 games, seeds 94000-94005, no end in
+# 5,000 moves). Being out of pieces costs this much: more than the prestige an establishment
+# gives the controllers of the route's cities (HT-8.3), so the seat establishes to get pieces back.
 HT_STARVED = 3.0
-HT_SHORT = 3
 
 
 ESTIMATES = {"hansa": _hansa, "die-hanse": _die_hanse, "zanzibar": _zanzibar,

@@ -77,14 +77,8 @@ def usable_extra(p: dict) -> int | None:
 
 
 def options(s: dict, seat: int) -> list[str]:
-    """The rewards of step (c) for the route being established (HT-8.5)."""
-    return rewards(s, seat, s["step"]["r"])
-
-
-def rewards(s: dict, seat: int, route: str) -> list[str]:
-    """HT-8.5: the rewards establishing ``route`` (every space the seat's) would offer now, the
-    last always "nothing" (HT-8.10, HT-D-11)."""
     side = side_of(s)
+    route = s["step"]["r"]
     sp = s["spaces"][route]
     p = s["p"][seat]
     kinds = [k for k in ("t", "m") if _has(sp, seat, k)]
