@@ -63,7 +63,10 @@ def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max
             times.setdefault(levels[seat], []).append(time.process_time() - started)
         state = engine.apply(state, seat, move)
         moves += 1
-    return engine.result(state), moves, ending(slug, state), rounds(slug, state)
+    result = engine.result(state)
+    # a game stopped at ``max_moves`` has no ending and counts as no win for the focal level
+    end = ending(slug, state) if result is not None else f"no end within {max_moves} moves"
+    return result, moves, end, rounds(slug, state)
 
 
 def game_cpu(times: dict, before: dict) -> str:

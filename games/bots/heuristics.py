@@ -98,36 +98,123 @@ def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
     return points, offices
 
 
+# What each step of an ability is worth to a seat, in points of the heuristic, by the steps it has
+# already taken (HT-4.1; the 4 PP of a fully developed ability, HT-12.1 B, are in the points).
+# Actiones is an action more in every turn to come where its level rises (2, 3, 3, 4, 4, 5);
+# Privilegium opens the houses of the next colour (HT-4.3) and Coellen's fields; Bursa brings more
+# pieces per Assign; Liber Sophiae moves more per Move; Clavis Urbis multiplies the largest network,
+# which the points already count at its present level. Every step also puts a piece into the
+# supply (HT-4.2), counted there. (Issue 30: at 1.2 a step against an office's 2, basic bots never
+# developed: 0 steps in whole 2-player games, some 12 pieces in play, and a seat that ran short held
+# full routes without an office rather than give their pieces back.)
+HT_STEPS = {
+    "actiones": (2.5, 1.0, 2.0, 0.8, 1.5),
+    "privilegium": (2.2, 1.6, 1.0),
+    "bursa": (1.4, 0.9, 0.6),
+    "liber": (0.8, 0.6, 0.4),
+    "clavis": (0.8, 0.3, 0.5, 0.5),
+}
+HT_DEV = {a: [sum(v[:i]) for i in range(len(v) + 1)] for a, v in HT_STEPS.items()}
+HT_OFFICE = 2.0  # a Kontor (and what it adds to the points: control, networks, is in them)
+HT_FILL = 0.5  # a full route of its owner's counts this share of what establishing it gives
+
+
+def _ht_phase(state: dict) -> float:
+    """How much of an ability's worth is still ahead: 2 at the start, falling with the moves made
+    to 0.5 at about a game's length of basic play (``HT_LENGTH``). The moves, not the prestige
+    track: a measure no choice of the seat moves faster."""
+    left = max(0.0, 1.0 - state["n"] / HT_LENGTH.get(state["np"], 1200))
+    return 0.5 + 1.5 * left
+
+
+HT_LENGTH = {2: 1000, 3: 1000, 4: 1300, 5: 1400}
+
+
+def _ht_short(mobile: int) -> float:
+    """What having only ``mobile`` pieces outside the offices costs (on routes, in the supply and
+    the stock): nothing from ``HT_FEW`` up, then more with every piece fewer. A seat needs as many
+    as a route has spaces to establish anything, and only an ability step brings a piece back
+    (HT-4.2); each office keeps one for good (HT-8.6)."""
+    short = max(0, HT_FEW - mobile) / HT_FEW
+    return HT_SHORT * short * short
+
+
+def _ht_reward(state: dict, side, route: str, seat: int, phase: float, merchant: bool, mobile: int) -> float:
+    """What establishing ``route`` would give ``seat`` (HT-8.5): the best of an office it may found
+    at either end (HT-8.6, HT-4.3: the next free house's colour within its Privilegium, a round
+    house only for a merchant; it keeps a piece), the next step of an ability city's ability
+    (HT-8.7; it brings a piece) and a Coellen field (HT-8.8; it keeps a piece); 0 where it gives
+    nothing (HT-8.10)."""
+    from games.engines.hansa_teutonica.board import RANK
+    from games.engines.hansa_teutonica.state import level
+
+    pl = state["p"][seat]
+    priv = level(pl, "privilegium")
+    keep = _ht_short(mobile - 1) - _ht_short(mobile)  # a piece kept in an office or on Coellen
+    best = 0.0
+    houses = state["houses"]
+    for c in side.ends[route]:
+        hs = houses[c]
+        if None in hs:
+            shape, colour, _coin = side.houses[c][hs.index(None)]
+            if priv >= RANK[colour] and (merchant or shape != "round"):
+                best = max(best, HT_OFFICE - keep)
+        a = side.ability.get(c)
+        if a:
+            steps, done = HT_STEPS[a], pl["dev"][a]
+            if done < len(steps):
+                best = max(best, phase * steps[done] + _ht_short(mobile) - _ht_short(mobile + 1))
+    if route == side.coellen_route and merchant:
+        for (colour, pts), o in zip(side.coellen_fields, state["coellen"]):
+            if o is None and priv >= RANK[colour]:
+                best = max(best, float(pts) / 3 - keep)
+                break
+    return best
+
+
 def _hansa_teutonica(state: dict) -> list[float]:
+    from games.engines.hansa_teutonica.board import side_of
+
     n = state["np"]
-    # Pieces count where they can still become an office: on a route only the owner holds they
-    # count more the fuller the route (a full one is to be established, HT-8); on a route another
-    # player shares a little less than in the supply; in the supply more than in the stock (an
-    # Assign action away, HT-7.3). An office counts more than the full route it comes from, so
-    # establishing rates above leaving the pieces standing (issue 30: bots that never established
-    # ran out of pieces and ended their turns without acting, round after round).
-    on_routes = [0.0] * n
-    for spaces in state["spaces"].values():
+    side = side_of(state)
+    # Pieces count where they can still become an office or an ability: on a route only the owner
+    # holds they count more the fuller the route, by what establishing it would give the owner
+    # (``_ht_reward``; HT-8); on a route another player shares a little less than in the supply;
+    # in the supply more than in the stock (an Assign action away, HT-7.3). What a full route
+    # counts stays below what establishing it gives, so a bot establishes (issue 30: bots that
+    # never established ran out of pieces and ended their turns without acting, round after round).
+    phase = _ht_phase(state)
+    players = state["p"]
+    mobile = [sum(pl["supply"]) + sum(pl["stock"]) for pl in players]  # pieces not in an office
+    held = []  # (route, spaces, the one owner, its pieces) or (spaces, None, owners)
+    for route, spaces in state["spaces"].items():
         mine = {}  # owner -> pieces on this route
         for x in spaces:
             if x:
                 o = int(x[0])
                 mine[o] = mine.get(o, 0) + 1
+                mobile[o] += 1
+        if mine:
+            held.append((route, spaces, mine))
+    on_routes = [0.0] * n
+    for route, spaces, mine in held:
         if len(mine) == 1:  # a route only its owner holds
             for p, k in mine.items():
                 size = len(spaces)
-                on_routes[p] += 0.12 * k + (0.4 if k == size else 0.2 * k * k / size)
+                reward = _ht_reward(state, side, route, p, phase, f"{p}m" in spaces, mobile[p])
+                on_routes[p] += 0.12 * k + HT_FILL * reward * k * k / (size * size)
         else:
             for p, k in mine.items():
                 on_routes[p] += 0.1 * k
     points, offices = _ht_tally(state)
     out = []
     for p in range(n):
-        pl = state["p"][p]
-        dev = sum(pl["dev"].values())
+        pl = players[p]
+        dev = phase * sum(HT_DEV[a][i] for a, i in pl["dev"].items())
         pieces = sum(pl["supply"]) + sum(pl["stock"])
-        out.append(points[p] + 1.2 * dev + on_routes[p] + 2.0 * offices[p]
-                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]) - (HT_STARVED if not pieces else 0.0))
+        out.append(points[p] + dev + on_routes[p] + HT_OFFICE * offices[p]
+                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]) - (HT_STARVED if not pieces else 0.0)
+                   - _ht_short(mobile[p]))
     return out
 
 
@@ -138,6 +225,7 @@ def _hansa_teutonica(state: dict) -> list[float]:
 # 5,000 moves). Being out of pieces costs this much: more than the prestige an establishment
 # gives the controllers of the route's cities (HT-8.3), so the seat establishes to get pieces back.
 HT_STARVED = 3.0
+HT_FEW, HT_SHORT = 6, 18.0
 
 
 ESTIMATES = {"hansa": _hansa, "die-hanse": _die_hanse, "zanzibar": _zanzibar,
