@@ -31,12 +31,33 @@ def _die_hanse(state: dict) -> list[float]:
 
 
 def _zanzibar(state: dict) -> list[float]:
+    from games.engines.zanzibar.state import board_of
+
     n = state["players"]
+    board = board_of(state)
+    counts = [{} for _ in range(n)]  # seat -> place -> 1 (own merchants' places)
+    for place, (owner, _num) in state["occ"].items():
+        counts[owner][place] = 1
+    # A card in hand counts half of what it would score now (ZAN-11.2, ZAN-11.3), so a merchant
+    # moved onto its spice or province counts at once (issue 30: at a flat 0.5 a card, basic moved
+    # its merchants without regard to its cards, kept every card whose count was low, and five
+    # basic bots had no end in 30,000 moves, 0-4 of their 10 cards used). Cards still to play
+    # (hand and deck, ZAN-14.1) cost more the longer the game has run: a card kept scores nothing
+    # at the end (ZAN-14.4), and somebody must finish. The move count, not the score: a measure no
+    # choice moves faster.
+    tempo = state["n"] / ZZ_PATIENCE
     out = []
     for p in range(n):
         done = 3.0 if p in state["finished"] else 0.0
-        out.append(state["score"][p] + done + 0.5 * len(state["_hand"][p]))
+        hand = state["_hand"][p]
+        mine = counts[p]
+        held = sum(0.5 + 0.5 * board.card_points(c, sum(1 for t in board.targets[c] if t in mine)) for c in hand)
+        left = len(hand) + len(state["_deck"][p])
+        out.append(state["score"][p] + done + held - tempo * left)
     return out
+
+
+ZZ_PATIENCE = 2000  # moves per point a card still to play costs
 
 
 def _ht_points(state: dict) -> list[int]:

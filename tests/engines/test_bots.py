@@ -154,6 +154,49 @@ def test_three_basic_bots_finish_a_hansa_teutonica_game():
     assert result is not None, "three basic bots did not end the game within 2,000 moves"
 
 
+def test_five_basic_bots_finish_a_zanzibar_game():
+    """ZAN-14.1, ZAN-14.4: the game ends only when a player has used up all cards, and a card kept
+    scores nothing at the end. Basic bots that rated a card in hand at a flat 0.5 kept every card
+    whose count was low and moved their merchants without regard to their cards: five of them had
+    no end in 30,000 moves (seeds 102300-102302, 0-4 of their 10 cards used). A card in hand now
+    counts half of what it would score now, and cards still to play cost more as the game runs on;
+    seed 102300 ends after 4,133 moves."""
+    engine = get_engine("zanzibar")
+    state = play_bots(engine, engine.setup(5, 102300),
+                      lambda s, seat: choose_move(engine, s, seat, "basic", seed=102300 * 8 + seat), 8000)
+    assert engine.result(state) is not None, "five basic bots did not end the game within 8,000 moves"
+    assert state["finished"], "the game ended without a finish (ZAN-14.2)"
+
+
+def test_a_zanzibar_card_in_hand_counts_what_it_would_score_now():
+    """ZAN-11.2, ZAN-11.3: basic's estimate of a seat rises with the count of a card it holds, so
+    it moves its merchants onto its cards' spices and provinces."""
+    from games.bots.heuristics import estimate
+    from games.engines.zanzibar.assignment import count_for
+    from games.engines.zanzibar.state import board_of
+
+    for state, seat in _decision_points("zanzibar", count=12):
+        board = board_of(state)
+        hand = state["_hand"][seat]
+        for card in hand:
+            before = count_for(state, seat, card)
+            if board.card_points(card, before + 1) <= board.card_points(card, before):
+                continue
+            others = set().union(*(board.targets[c] for c in hand if c != card))
+            free = [t for t in sorted(board.targets[card]) if t not in state["occ"] and t not in others]
+            mine = [p for p, (o, _) in state["occ"].items()
+                    if o == seat and p not in board.targets[card] and p not in others]
+            if not free or not mine:
+                continue
+            moved = {**state, "occ": {k: v for k, v in state["occ"].items() if k != mine[0]}}
+            moved["occ"][free[0]] = state["occ"][mine[0]]
+            assert count_for(moved, seat, card) == before + 1
+            gain = estimate("zanzibar", moved)[seat] - estimate("zanzibar", state)[seat]
+            assert gain > 0, (card, before, gain)
+            return
+    pytest.fail("no decision point with a card whose count a merchant could raise")
+
+
 def test_two_basic_bots_finish_a_two_player_hansa_teutonica_game():
     """Two basic bots ran out of pieces (supply and stock empty), held full routes that would
     found no office and moved pieces about for ever: 4 of 6 two-player games (seeds 94000-94005)
