@@ -150,11 +150,14 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--method", default="", help="strong's search (ismcts, playouts, turn; default: the title's own)")
     parser.add_argument("--endings", type=int, default=0, help="Die Hanse games between strong bots per player count")
     parser.add_argument("--endings-level", default="strong", help="the level of every seat in --endings games")
     parser.add_argument("--endings-players", default="", help="player counts for --endings (default 3,4,5,6)")
     args = parser.parse_args()
     budget = {"iterations": args.iterations, "seconds": args.seconds}
+    if args.method:
+        budget["method"] = args.method
     print(f"budget {budget}, seeds from {args.seed}")
     if args.endings:
         counts = [int(p) for p in args.endings_players.split(",")] if args.endings_players else None

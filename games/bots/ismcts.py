@@ -250,7 +250,7 @@ def playout_search(slug: str, engine, view: dict, seat: int, root_moves: list[st
     return best
 
 
-SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "ismcts", "hansa-teutonica": "turn"}
+SEARCH = {"hansa": "playouts", "die-hanse": "turn", "zanzibar": "playouts", "hansa-teutonica": "turn"}
 
 
 # --- Die Hanse, Hansa Teutonica: basic's best moves played to the end of the bot's turn ---------
