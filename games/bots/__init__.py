@@ -8,13 +8,14 @@ needs a full state it samples one consistent with that view (``sample_state``). 
   result the title's heuristic (``games.bots.heuristics``: points, goods, offices, income) rates
   best, ties broken at random.
 - ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa
-  and Hansa Teutonica basic's best few moves, each played on by a cheap basic in
-  determinizations drawn from the view to the end of the round (``playout_search``); in Die Hanse
+  and Zanzibar basic's best few moves, each played on by a cheap basic in determinizations drawn
+  from the view to the end of the round (``playout_search``); in Die Hanse and Hansa Teutonica
   its best three played on to the end of the bot's own turn, the bot by basic with its lookahead,
-  in determinizations drawn from the view, every position rated with half of the leader's goods at
-  sea against it (``turn_search``, ``ismcts.RIVAL_CARGO``); in Zanzibar
-  Information-Set Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse 2012)
-  with truncated random rollouts and the basic heuristic as the evaluation (``search``).
+  in determinizations drawn from the view (``turn_search``), in Die Hanse every position rated
+  with half of the leader's goods at sea against it (``ismcts.RIVAL_CARGO``). Information-Set
+  Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse 2012) with truncated
+  random rollouts and the basic heuristic as the evaluation (``search``) is there for any title
+  with ``budget={"method": "ismcts"}``.
 
 Every level is deterministic for a seed: its generator is seeded from the seed and the view.
 """

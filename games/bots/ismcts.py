@@ -5,8 +5,9 @@ Each iteration samples a full state from the bot's view (a determinization), wal
 the moves that state allows (UCB1 with availability counts), adds one node, plays a short random
 rollout and scores the end with the basic heuristic (or the result, when the game ended). Rewards
 are per seat, so every seat in the tree chooses for itself. The move is the root's most visited.
-Zanzibar's strong level (``SEARCH``); Hansa uses ``playout_search``, Die Hanse and Hansa
-Teutonica ``turn_search`` (below).
+Selected by ``budget={"method": "ismcts"}`` in any title; the strong level's own searches
+(``SEARCH``) are ``playout_search`` in Hansa and Zanzibar and ``turn_search`` in Die Hanse and
+Hansa Teutonica (below).
 """
 from __future__ import annotations
 
