@@ -160,41 +160,45 @@ def _ht_short(mobile: int) -> float:
     return HT_SHORT * short * short
 
 
-def _ht_reward(state: dict, side, route: str, seat: int, phase: float, merchant: bool, mobile: int) -> float:
-    """What establishing ``route`` would give ``seat`` (HT-8.5): the best of an office it may found
+def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free: dict) -> float:
+    """What establishing ``route`` would give a seat (HT-8.5): the best of an office it may found
     at either end (HT-8.6, HT-4.3: the next free house's colour within its Privilegium, a round
     house only for a merchant; it keeps a piece), the next step of an ability city's ability
     (HT-8.7; it brings a piece) and a Coellen field (HT-8.8; it keeps a piece); 0 where it gives
-    nothing (HT-8.10)."""
-    from games.engines.hansa_teutonica.board import RANK
-    from games.engines.hansa_teutonica.state import level
-
-    pl = state["p"][seat]
-    priv = level(pl, "privilegium")
-    keep = _ht_short(mobile - 1) - _ht_short(mobile)  # a piece kept in an office or on Coellen
+    nothing (HT-8.10). ``seat``: its Privilegium rank, ability steps, what keeping a piece costs and
+    what a step's piece is worth, the phase (``_hansa_teutonica``); ``free``: each city's next free
+    house as (rank, round) or None, filled as cities are looked at."""
+    priv, dev, keep, gain, phase = seat
     best = 0.0
-    houses = state["houses"]
     for c in side.ends[route]:
-        hs = houses[c]
-        if None in hs:
-            shape, colour, _coin = side.houses[c][hs.index(None)]
-            if priv >= RANK[colour] and (merchant or shape != "round"):
-                best = max(best, HT_OFFICE - keep)
+        house = free.get(c, False)
+        if house is False:
+            hs = state["houses"][c]
+            house = None
+            if None in hs:
+                shape, colour, _coin = side.houses[c][hs.index(None)]
+                house = (_HT_RANK[colour], shape == "round")
+            free[c] = house
+        if house is not None and priv >= house[0] and (merchant or not house[1]):
+            best = max(best, HT_OFFICE - keep)
         a = side.ability.get(c)
         if a:
-            steps, done = HT_STEPS[a], pl["dev"][a]
+            steps, done = HT_STEPS[a], dev[a]
             if done < len(steps):
-                best = max(best, phase * steps[done] + _ht_short(mobile) - _ht_short(mobile + 1))
-    if route == side.coellen_route and merchant:
+                best = max(best, phase * steps[done] + gain)
+    if merchant and route == side.coellen_route:
         for (colour, pts), o in zip(side.coellen_fields, state["coellen"]):
-            if o is None and priv >= RANK[colour]:
+            if o is None and priv >= _HT_RANK[colour]:
                 best = max(best, float(pts) / 3 - keep)
                 break
     return best
 
 
+_HT_RANK = {"white": 1, "orange": 2, "pink": 3, "black": 4}  # HT-4.3 (board.RANK)
+
+
 def _hansa_teutonica(state: dict) -> list[float]:
-    from games.engines.hansa_teutonica.board import side_of
+    from games.engines.hansa_teutonica.board import TRACKS, side_of
 
     n = state["np"]
     side = side_of(state)
@@ -218,11 +222,16 @@ def _hansa_teutonica(state: dict) -> list[float]:
         if mine:
             held.append((route, spaces, mine))
     on_routes = [0.0] * n
+    seats, free = [None] * n, {}
     for route, spaces, mine in held:
         if len(mine) == 1:  # a route only its owner holds
             for p, k in mine.items():
                 size = len(spaces)
-                reward = _ht_reward(state, side, route, p, phase, f"{p}m" in spaces, mobile[p])
+                if seats[p] is None:
+                    pl, m = players[p], mobile[p]
+                    seats[p] = (TRACKS["privilegium"][pl["dev"]["privilegium"]], pl["dev"],
+                                _ht_short(m - 1) - _ht_short(m), _ht_short(m) - _ht_short(m + 1), phase)
+                reward = _ht_reward(state, side, route, seats[p], f"{p}m" in spaces, free)
                 on_routes[p] += 0.12 * k + HT_FILL * reward * k * k / (size * size)
         else:
             for p, k in mine.items():
