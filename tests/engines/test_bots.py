@@ -147,7 +147,7 @@ def test_die_hanse_basic_trades_salt_for_a_wanted_good_in_the_harbour_menu():
 def test_three_basic_bots_finish_a_hansa_teutonica_game():
     """Issue 30: basic bots that never established their full routes ran out of pieces and ended
     their turns without acting, round after round (no end within 30,000 moves). Three basic bots
-    now end a game by the rulebook's own conditions (HT-11); seed 5 ended after 1,391 moves."""
+    now end a game by the rulebook's own conditions (HT-11); seed 5 ends after 1,199 moves."""
     engine = get_engine("hansa-teutonica")
     state = play_bots(engine, engine.setup(3, 5), lambda s, seat: choose_move(engine, s, seat, "basic", seed=1), 2000)
     result = engine.result(state)
