@@ -211,7 +211,7 @@ def _hansa_teutonica(state: dict) -> list[float]:
     phase = _ht_phase(state)
     players = state["p"]
     mobile = [sum(pl["supply"]) + sum(pl["stock"]) for pl in players]  # pieces not in an office
-    held = []  # (route, spaces, the one owner, its pieces) or (spaces, None, owners)
+    held = []  # (route, spaces, owner -> its pieces there) of every route with a piece
     for route, spaces in state["spaces"].items():
         mine = {}  # owner -> pieces on this route
         for x in spaces:
