@@ -255,6 +255,9 @@ def _hansa_teutonica(state: dict) -> list[float]:
 # 5,000 moves). Being out of pieces costs this much: more than the prestige an establishment
 # gives the controllers of the route's cities (HT-8.3), so the seat establishes to get pieces back.
 HT_STARVED = 3.0
+# Fewer than HT_FEW pieces outside the offices cost HT_SHORT times the square of the shortfall's
+# share (``_ht_short``: 0.5 at 5 pieces, 2 at 4, 4.5 at 3); a charge from 3 pieces alone, tried
+# before the ability steps had their worth, left a 2-player game without an end after 9,600 moves.
 HT_FEW, HT_SHORT = 6, 18.0
 
 
