@@ -31,13 +31,11 @@ def _die_hanse(state: dict) -> list[float]:
 
 
 def _zanzibar(state: dict) -> list[float]:
+    from games.engines.zanzibar.assignment import count_for
     from games.engines.zanzibar.state import board_of
 
     n = state["players"]
     board = board_of(state)
-    counts = [{} for _ in range(n)]  # seat -> place -> 1 (own merchants' places)
-    for place, (owner, _num) in state["occ"].items():
-        counts[owner][place] = 1
     # A card in hand counts half of what it would score now (ZAN-11.2, ZAN-11.3), so a merchant
     # moved onto its spice or province counts at once (issue 30: at a flat 0.5 a card, basic moved
     # its merchants without regard to its cards, kept every card whose count was low, and five
@@ -50,8 +48,7 @@ def _zanzibar(state: dict) -> list[float]:
     for p in range(n):
         done = 3.0 if p in state["finished"] else 0.0
         hand = state["_hand"][p]
-        mine = counts[p]
-        held = sum(0.5 + 0.5 * board.card_points(c, sum(1 for t in board.targets[c] if t in mine)) for c in hand)
+        held = sum(0.5 + 0.5 * board.card_points(c, count_for(state, p, c)) for c in hand)
         left = len(hand) + len(state["_deck"][p])
         out.append(state["score"][p] + done + held - tempo * left)
     return out
@@ -168,6 +165,8 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
     nothing (HT-8.10). ``seat``: its Privilegium rank, ability steps, what keeping a piece costs and
     what a step's piece is worth, the phase (``_hansa_teutonica``); ``free``: each city's next free
     house as (rank, round) or None, filled as cities are looked at."""
+    from games.engines.hansa_teutonica.board import RANK
+
     priv, dev, keep, gain, phase = seat
     best = 0.0
     for c in side.ends[route]:
@@ -177,7 +176,7 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
             house = None
             if None in hs:
                 shape, colour, _coin = side.houses[c][hs.index(None)]
-                house = (_HT_RANK[colour], shape == "round")
+                house = (RANK[colour], shape == "round")
             free[c] = house
         if house is not None and priv >= house[0] and (merchant or not house[1]):
             best = max(best, HT_OFFICE - keep)
@@ -188,13 +187,11 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
                 best = max(best, phase * steps[done] + gain)
     if merchant and route == side.coellen_route:
         for (colour, pts), o in zip(side.coellen_fields, state["coellen"]):
-            if o is None and priv >= _HT_RANK[colour]:
+            if o is None and priv >= RANK[colour]:
                 best = max(best, float(pts) / 3 - keep)
                 break
     return best
 
-
-_HT_RANK = {"white": 1, "orange": 2, "pink": 3, "black": 4}  # HT-4.3 (board.RANK)
 
 
 def _hansa_teutonica(state: dict) -> list[float]:
