@@ -66,23 +66,75 @@ def _ht_points(state: dict) -> list[int]:
 def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
     """Every seat's final score now (``_ht_points``) and its offices (Kontors in houses, not the
     extra Kontors)."""
-    from games.engines.hansa_teutonica.board import side_of
-    from games.engines.hansa_teutonica.rules import controller
     from games.engines.hansa_teutonica.scoring import marker_points
-    from games.engines.hansa_teutonica.state import full, level
+
+    board, offices, largest, _free = _ht_board(state)
+    points = board[:]
+    for p, pl in enumerate(state["p"]):
+        _worth, fulls, _priv, clavis = _ht_dev(pl["dev"])
+        points[p] += pl["pp"] + marker_points(len(pl["markers"])) + 4 * fulls + largest[p] * clavis
+    return points, offices
+
+
+_HT_DEVS: dict = {}
+
+
+def _ht_dev(dev: dict) -> tuple[float, int, int, int]:
+    """What a seat's ability levels give, memoised by the levels: the worth of the steps taken
+    (``HT_DEV``, before the phase), how many of Actiones, Privilegium, Liber Sophiae and Bursa
+    are fully developed (4 PP each, HT-12.1 B), its Privilegium rank (HT-4.3) and its Clavis Urbis
+    multiplier (HT-12.1 D)."""
+    key = tuple(dev.items())
+    hit = _HT_DEVS.get(key)
+    if hit is None:
+        from games.engines.hansa_teutonica.board import TRACKS
+
+        hit = (sum(HT_DEV[a][i] for a, i in dev.items()),
+               sum(1 for a in ("actiones", "privilegium", "liber", "bursa") if dev[a] >= len(TRACKS[a]) - 1),
+               TRACKS["privilegium"][dev["privilegium"]], TRACKS["clavis"][dev["clavis"]])
+        _HT_DEVS[key] = hit
+    return hit
+
+
+# What the cities give, memoised by the identity of the parts they are read from. The engine
+# never changes a state's houses, extras or Coellen fields in place: apply copies them before a
+# change (``hansa_teutonica.state.mutable``), so a state and the many states played on from it
+# share these objects until an office is founded, and the strong level's playouts rate thousands
+# of such states (the cities were some half of the heuristic's CPU). An entry holds the objects
+# themselves, so their ids cannot be reused while it stands.
+_HT_BOARDS: dict = {}
+_HT_BOARDS_MAX = 512
+
+
+def _ht_board(state: dict) -> tuple[list[int], list[int], list[int], dict]:
+    """Per seat: the points of the cities (2 a city it controls, HT-10.1, and its Coellen
+    fields), its offices (Kontors in houses) and its largest network's Kontors (HT-10.2, for
+    Clavis Urbis); and each city's next free house as (rank, round), None where it is full."""
+    houses, extras, coellen = state["houses"], state["extras"], state["coellen"]
+    key = (id(houses), id(extras), id(coellen), state["side"], state["np"])
+    hit = _HT_BOARDS.get(key)
+    if hit is not None:
+        return hit[3]
+    from games.engines.hansa_teutonica.board import RANK, side_of
+    from games.engines.hansa_teutonica.rules import controller
 
     side = side_of(state)
     n = state["np"]
     own = [{} for _ in range(n)]  # seat -> city -> Kontors (extra Kontors count)
     points = [0] * n
     offices = [0] * n
-    all_houses, extras = state["houses"], state["extras"]
+    free = {}
     for c in side.cities:
-        houses = all_houses[c]
+        hs = houses[c]
+        if None in hs:
+            shape, colour, _coin = side.houses[c][hs.index(None)]
+            free[c] = (RANK[colour], shape == "round")
+        else:
+            free[c] = None
         more = extras.get(c, ())
-        if houses.count(None) == len(houses) and not more:
+        if hs.count(None) == len(hs) and not more:
             continue
-        for o in houses:
+        for o in hs:
             if o is not None:
                 own[o][c] = own[o].get(c, 0) + 1
                 offices[o] += 1
@@ -91,14 +143,12 @@ def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
         ruler = controller(state, c)
         if ruler is not None:
             points[ruler] += 2
-    for (_c, pts), o in zip(side.coellen_fields, state["coellen"]):
+    for (_c, pts), o in zip(side.coellen_fields, coellen):
         if o is not None:
             points[o] += pts
+    largest = [0] * n
     for p in range(n):
-        pl = state["p"][p]
-        points[p] += pl["pp"] + marker_points(len(pl["markers"]))
-        points[p] += 4 * sum(1 for a in ("actiones", "privilegium", "liber", "bursa") if full(pl, a))
-        mine, seen, largest = own[p], set(), 0
+        mine, seen = own[p], set()
         for c in mine:
             if c in seen:
                 continue
@@ -111,9 +161,12 @@ def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
                     if y in mine and y not in seen:
                         seen.add(y)
                         stack.append(y)
-            largest = max(largest, size)
-        points[p] += largest * level(pl, "clavis")
-    return points, offices
+            largest[p] = max(largest[p], size)
+    out = (points, offices, largest, free)
+    if len(_HT_BOARDS) >= _HT_BOARDS_MAX:
+        _HT_BOARDS.clear()
+    _HT_BOARDS[key] = (houses, extras, coellen, out)
+    return out
 
 
 # What each step of an ability is worth to a seat, in points of the heuristic, by the steps it has
@@ -153,7 +206,9 @@ def _ht_short(mobile: int) -> float:
     the stock): nothing from ``HT_FEW`` up, then more with every piece fewer. A seat needs as many
     as a route has spaces to establish anything, and only an ability step brings a piece back
     (HT-4.2); each office keeps one for good (HT-8.6)."""
-    short = max(0, HT_FEW - mobile) / HT_FEW
+    if mobile >= HT_FEW:
+        return 0.0
+    short = (HT_FEW - mobile) / HT_FEW
     return HT_SHORT * short * short
 
 
@@ -164,20 +219,13 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
     (HT-8.7; it brings a piece) and a Coellen field (HT-8.8; it keeps a piece); 0 where it gives
     nothing (HT-8.10). ``seat``: its Privilegium rank, ability steps, what keeping a piece costs and
     what a step's piece is worth, the phase (``_hansa_teutonica``); ``free``: each city's next free
-    house as (rank, round) or None, filled as cities are looked at."""
+    house as (rank, round), None where it is full (``_ht_board``)."""
     from games.engines.hansa_teutonica.board import RANK
 
     priv, dev, keep, gain, phase = seat
     best = 0.0
     for c in side.ends[route]:
-        house = free.get(c, False)
-        if house is False:
-            hs = state["houses"][c]
-            house = None
-            if None in hs:
-                shape, colour, _coin = side.houses[c][hs.index(None)]
-                house = (RANK[colour], shape == "round")
-            free[c] = house
+        house = free[c]
         if house is not None and priv >= house[0] and (merchant or not house[1]):
             best = max(best, HT_OFFICE - keep)
         a = side.ability.get(c)
@@ -195,7 +243,7 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
 
 
 def _hansa_teutonica(state: dict) -> list[float]:
-    from games.engines.hansa_teutonica.board import TRACKS, side_of
+    from games.engines.hansa_teutonica.board import side_of
 
     n = state["np"]
     side = side_of(state)
@@ -207,26 +255,29 @@ def _hansa_teutonica(state: dict) -> list[float]:
     # never established ran out of pieces and ended their turns without acting, round after round).
     phase = _ht_phase(state)
     players = state["p"]
-    mobile = [sum(pl["supply"]) + sum(pl["stock"]) for pl in players]  # pieces not in an office
+    supply = [sum(pl["supply"]) for pl in players]
+    stock = [sum(pl["stock"]) for pl in players]
+    mobile = [a + b for a, b in zip(supply, stock)]  # pieces not in an office
     held = []  # (route, spaces, owner -> its pieces there) of every route with a piece
     for route, spaces in state["spaces"].items():
+        if not any(spaces):
+            continue
         mine = {}  # owner -> pieces on this route
         for x in spaces:
             if x:
-                o = int(x[0])
+                o = _HT_OWNER[x]
                 mine[o] = mine.get(o, 0) + 1
                 mobile[o] += 1
-        if mine:
-            held.append((route, spaces, mine))
+        held.append((route, spaces, mine))
     on_routes = [0.0] * n
-    seats, free = [None] * n, {}
+    seats, free = [None] * n, _ht_board(state)[3]
     for route, spaces, mine in held:
         if len(mine) == 1:  # a route only its owner holds
             for p, k in mine.items():
                 size = len(spaces)
                 if seats[p] is None:
                     pl, m = players[p], mobile[p]
-                    seats[p] = (TRACKS["privilegium"][pl["dev"]["privilegium"]], pl["dev"],
+                    seats[p] = (_ht_dev(pl["dev"])[2], pl["dev"],
                                 _ht_short(m - 1) - _ht_short(m), _ht_short(m) - _ht_short(m + 1), phase)
                 reward = _ht_reward(state, side, route, seats[p], f"{p}m" in spaces, free)
                 on_routes[p] += 0.12 * k + HT_FILL * reward * k * k / (size * size)
@@ -236,13 +287,14 @@ def _hansa_teutonica(state: dict) -> list[float]:
     points, offices = _ht_tally(state)
     out = []
     for p in range(n):
-        pl = players[p]
-        dev = phase * sum(HT_DEV[a][i] for a, i in pl["dev"].items())
-        pieces = sum(pl["supply"]) + sum(pl["stock"])
+        dev = phase * _ht_dev(players[p]["dev"])[0]
         out.append(points[p] + dev + on_routes[p] + HT_OFFICE * offices[p]
-                   + 0.15 * sum(pl["supply"]) + 0.1 * sum(pl["stock"]) - (HT_STARVED if not pieces else 0.0)
+                   + 0.15 * supply[p] + 0.1 * stock[p] - (HT_STARVED if not (supply[p] + stock[p]) else 0.0)
                    - _ht_short(mobile[p]))
     return out
+
+
+_HT_OWNER = {f"{p}{kind}": p for p in range(5) for kind in "tm"}  # a route space's piece -> its seat
 
 
 # A seat with no piece in its supply or stock can only move pieces it has on the board (HT-7).
