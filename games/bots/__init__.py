@@ -10,7 +10,8 @@ needs a full state it samples one consistent with that view (``sample_state``). 
 - ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa
   and Zanzibar basic's best few moves, each played on by a cheap basic in determinizations drawn
   from the view to the end of the round (``playout_search``); in Die Hanse and Hansa Teutonica
-  its best three played on to the end of the bot's own turn, the bot by basic with its lookahead,
+  its best three played on to the end of the bot's own turn (in Hansa Teutonica at 2 players
+  through the other seat's turn as well, ``THROUGH``), the bot by basic with its lookahead,
   in determinizations drawn from the view (``turn_search``), in Die Hanse every position rated
   with half of the leader's goods at sea against it (``ismcts.RIVAL_CARGO``). Information-Set
   Monte Carlo Tree Search (single observer; Cowling, Powley and Whitehouse 2012) with truncated

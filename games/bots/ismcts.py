@@ -288,26 +288,39 @@ def _turn_value(slug: str, engine, state: dict, seat: int, rival_cargo: float = 
 # Teutonica the active seat passes on (HT-7.2) once its drawn markers are placed, while a
 # displaced seat's answer (HT-14.2) is part of the turn.
 TURN_KEY = {"die-hanse": "turn", "hansa-teutonica": "active"}
+# Turns a playout plays, by title and player count (1: the bot's own): in Hansa Teutonica at 2
+# players the other seat's turn too, where the pawn the bot leaves (HT-13.5) limits where that
+# seat may place, displace and establish.
+THROUGH = {("hansa-teutonica", 2): 2}
 
 
 def _turn_playout(slug: str, engine, state: dict, seat: int, rng, horizon: int, cap: Cap | None = None,
-                  rival_cargo: float = 0.0, *, turn) -> dict:
+                  rival_cargo: float = 0.0, *, turn, turns: int = 1) -> dict:
     """Play on from ``state`` (after a candidate) to the end of the turn ``turn`` (``TURN_KEY``, the
     turn the bot decided in): a candidate that ends the turn itself is rated as it leaves it, never
-    after the next seat's turn."""
+    after the next seat's turn. With ``turns`` 2 the next seat's whole turn is played too, each of
+    its decisions by basic with its lookahead (``THROUGH``)."""
     key = TURN_KEY[slug]
+    passed = 0
     for _step in range(horizon):
         if cap is not None:
             cap.check()
         acting = engine.to_act(state)
-        if not acting or state[key] != turn:
+        if not acting:
             break
+        if state[key] != turn:
+            passed += 1
+            turn = state[key]
+            if passed >= turns:
+                break
         mover = acting[0]
         moves = engine.legal_moves(state, mover)
         if len(moves) == 1:
             move = moves[0]
         elif mover == seat:
             move = best_step(slug, engine, state, mover, moves, rng, rival_cargo=rival_cargo)
+        elif passed:
+            move = best_step(slug, engine, state, mover, moves, rng)
         else:
             move = best_step(slug, engine, state, mover, moves, rng, nodes=0)
         state = engine.apply(state, mover, move)
@@ -328,7 +341,8 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         stats.update(candidates=len(cands), playouts=0, changed=False, means={})
     if len(cands) == 1:
         return basic
-    horizon = int(budget.get("horizon", TURN_HORIZON))
+    turns = int(budget.get("turns", THROUGH.get((slug, len(margins(slug, state, engine))), 1)))
+    horizon = int(budget.get("horizon", TURN_HORIZON * turns))
     turn = state[TURN_KEY[slug]]  # the turn the bot decides in (public: the same in every sample)
     diffs = {m: [] for m in cands[1:]}
     base = []
@@ -341,7 +355,8 @@ def turn_search(slug: str, engine, view: dict, seat: int, root_moves: list[str],
         try:
             for m in cands:
                 r = Rng(seed_state(salt))
-                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc, turn=turn)
+                end = _turn_playout(slug, engine, engine.apply(sample, seat, m), seat, r, horizon, cap, rc, turn=turn,
+                                    turns=turns)
                 scores[m] = _turn_value(slug, engine, end, seat, rc)
         except OutOfTime:
             break

@@ -401,6 +401,42 @@ def test_hansa_teutonica_strong_plays_each_candidate_to_the_end_of_the_turn(play
     assert ends >= 10 and answers >= 1, (ends, answers)
 
 
+def test_hansa_teutonica_strong_plays_the_other_seats_turn_too_at_two_players(monkeypatch):
+    """HT-13.5, HT-13.3: at 2 players the pawn the bot leaves at the end of its turn limits where
+    the other seat may place, displace and establish, so strong's playouts (``THROUGH``) play that
+    seat's whole turn too, each of its decisions by basic with its lookahead (it sees the action
+    menus), and end where the bot's next turn begins."""
+    from games.bots import basic, ismcts
+    from games.engines.rng import Rng
+
+    engine = get_engine("hansa-teutonica")
+    assert ismcts.THROUGH[("hansa-teutonica", 2)] == 2
+    chosen = []  # (the seat choosing, the active seat, its lookahead) for every choice of the playout
+    real_step = ismcts.best_step
+
+    def best_step(slug, engine, state, mover, moves, rng, **kw):
+        chosen.append((mover, state["active"], kw.get("nodes", basic.LOOKAHEAD_NODES)))
+        return real_step(slug, engine, state, mover, moves, rng, **kw)
+
+    monkeypatch.setattr(ismcts, "best_step", best_step)
+    ends = 0
+    for state, seat in _ht_active_decisions(2, seed=33):
+        for move in engine.legal_moves(state, seat)[:3] + ["end"]:
+            if move not in engine.legal_moves(state, seat):
+                continue
+            chosen.clear()
+            end = ismcts._turn_playout("hansa-teutonica", engine, engine.apply(state, seat, move), seat, Rng(1),
+                                       2 * ismcts.TURN_HORIZON, turn=seat, turns=2)
+            # the other seat's turn, with lookahead (the bot may answer a displacement in it)
+            other = [n for m, active, n in chosen if active != seat and m != seat]
+            assert other and all(n > 0 for n in other), chosen
+            if engine.result(end) is not None:
+                continue
+            assert end["active"] == seat and end["phase"] == "turn" and end["used"] == 0, move
+            ends += 1
+    assert ends >= 10, ends
+
+
 def test_hansa_teutonica_strong_searches_its_turn_and_sometimes_leaves_basics_move(monkeypatch):
     """HT-7.1: strong compares basic's best few moves (``TOP_TURN``, within ``GAP``) by the turns
     they lead to, and where one turn ends better it plays that one rather than basic's first."""
@@ -411,9 +447,9 @@ def test_hansa_teutonica_strong_searches_its_turn_and_sometimes_leaves_basics_mo
     turns = []  # the turn each playout plays to the end of
     real_playout = ismcts._turn_playout
 
-    def playout(*args, turn):
+    def playout(*args, turn, **kw):
         turns.append(turn)
-        return real_playout(*args, turn=turn)
+        return real_playout(*args, turn=turn, **kw)
 
     monkeypatch.setattr(ismcts, "_turn_playout", playout)
     changed = searched = 0
