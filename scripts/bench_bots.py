@@ -11,9 +11,11 @@ interval, game lengths (moves), how games ended, and the CPU time per decision o
         [--pairings strong-basic,basic-random] [--players 3,2] [--iterations 400] [--seconds 1.5]
 
 Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``
-[``--endings-level basic``] [``--endings-players 3,4``]. Each game's outcome goes to stderr as it ends.
+[``--endings-level basic``] [``--endings-players 3,4``] [``--dump DIR``: the moves of a game that ended by the
+round limit or the move cap]. Each game's outcome goes to stderr as it ends.
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -48,10 +50,17 @@ def ending(slug: str, state: dict) -> str:
     return "rules"
 
 
+# Where a game that did not end by the rulebook's own end (Die Hanse's 60-round limit, the bench's
+# move cap) is written (``--dump``): its seed and every move, so that it replays move for move
+# although a decision cut by the CPU cap depends on the machine's load.
+DUMP = ""
+
+
 def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max_moves: int = 30000):
     engine = get_engine(slug)
     state = engine.setup(len(levels), seed, {})
     moves = 0
+    played = []
     while moves < max_moves:
         acting = engine.to_act(state)
         if not acting:
@@ -62,10 +71,17 @@ def play(slug: str, levels: list[str], seed: int, budget: dict, times: dict, max
         if len(engine.legal_moves(state, seat)) > 1:
             times.setdefault(levels[seat], []).append(time.process_time() - started)
         state = engine.apply(state, seat, move)
+        played.append([seat, move])
         moves += 1
     result = engine.result(state)
     # a game stopped at ``max_moves`` has no ending and counts as no win for the focal level
     end = ending(slug, state) if result is not None else f"no end within {max_moves} moves"
+    if DUMP and (result is None or end == "round limit"):
+        os.makedirs(DUMP, exist_ok=True)
+        name = os.path.join(DUMP, f"{slug}-{len(levels)}p-{seed}-{'-'.join(levels)}.json")
+        with open(name, "w") as f:
+            json.dump({"title": slug, "levels": levels, "seed": seed, "budget": budget, "end": end,
+                       "moves": played}, f)
     return result, moves, end, rounds(slug, state)
 
 
@@ -154,7 +170,11 @@ def main() -> None:
     parser.add_argument("--endings", type=int, default=0, help="Die Hanse games between strong bots per player count")
     parser.add_argument("--endings-level", default="strong", help="the level of every seat in --endings games")
     parser.add_argument("--endings-players", default="", help="player counts for --endings (default 3,4,5,6)")
+    parser.add_argument("--dump", default="", help="a folder for the moves of every game that did not end by "
+                        "the rules' own end (Die Hanse's round limit, the move cap)")
     args = parser.parse_args()
+    global DUMP
+    DUMP = args.dump
     budget = {"iterations": args.iterations, "seconds": args.seconds}
     if args.method:
         budget["method"] = args.method
