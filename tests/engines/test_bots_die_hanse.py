@@ -138,9 +138,9 @@ def test_strong_rates_its_candidates_on_many_samples_of_the_hidden_stones(monkey
         drawn.append(repr({k: v for k, v in state.items() if k.startswith("_") and k != "_rng"}))
         return state
 
-    def playout(*args, turn):
+    def playout(*args, turn, **kw):
         played.append(1)
-        return real_playout(*args, turn=turn)
+        return real_playout(*args, turn=turn, **kw)
 
     monkeypatch.setattr(ismcts, "sample_state", sample)
     monkeypatch.setattr(ismcts, "_turn_playout", playout)
