@@ -40,7 +40,17 @@ SHARE = 0.8  # a stone at the end of its way, not yet in the storage
 FINISH = 4.0  # filling the storage first ends the game (HANSE-13.1): the others' goods at sea are lost
 SPARE = 0.02  # every stone's value a little: of two equal ways, keep the better stone
 TOUR = 0.3  # how much of the wait a ship's tour puts on a stone counts (the tour is a guess)
-PARTNER = 0.25  # how much a partner's stones on a shared ship count in a seat's margin
+# How much a partner's stones on a shared ship count in a seat's margin. Each ship's two partners
+# move it once a round each (HANSE-4.7, 6.2). ``PARTNER`` (basic's rating): in full, so that where a
+# shared ship lies rates alike for both partners and they sail it the same way. At a quarter, two
+# partners whose goods went different ways each pulled their ship back towards their own harbour
+# every round, and no storage filled for 40 rounds (seeds 30001 and 105508 of three basic bots).
+# ``RIVAL_PARTNER``: the strong level's rating (the one with the leader's goods at sea against it,
+# ``rival_cargo``) keeps a quarter: its partners sail its goods home with it, and it rates the
+# ship's way by its own goods first (in full it was first in 0 of 4 games against two basic bots,
+# margin -13; at a quarter in 8 of 12).
+PARTNER = 1.0
+RIVAL_PARTNER = 0.25
 
 
 def _graph():
@@ -421,21 +431,25 @@ def estimate(state: dict) -> list:
 
 
 def margins(state: dict, rival_cargo: float = 0.0) -> list:
-    """Each seat's estimate plus ``PARTNER`` of its partners' stones on the ships they share with
-    it, minus the best other seat's points and storage terms. Another seat's stones on their way
-    do not count against a seat: a ship's two partners move it in turn (HANSE-4.7, 6.2), and a
-    seat that rated its partner's progress against itself would sail their ship away from where
-    the partner's goods go, round after round, and no storage would fill (basic bots all do so).
+    """Each seat's estimate plus ``PARTNER`` of its partners' stones on the ships it shares with
+    them, minus the best other seat's points and storage terms. Where a shared ship lies then
+    rates alike for both its partners (the best other seat's terms do not depend on it), so they
+    sail it the same way. Another seat's stones on their way do not count against a seat: a seat
+    that rated its partner's progress against itself would sail their ship away from where the
+    partner's goods go, round after round, and no storage would fill (basic bots all did so).
 
     ``rival_cargo``: the share of the best other seat's stones on their way that counts against
     the seat too (0: basic). The strong level's evaluation counts a share (``games.bots.ismcts``):
     one seat that does so among basic bots still has partners that sail its goods home, and it
-    now sees what a blockade, a storm or a pirate costs the leader."""
+    now sees what a blockade, a storm or a pirate costs the leader. That rating counts its
+    partners' stones at ``RIVAL_PARTNER``."""
     ps = parts(state)
     n = len(ps)
+    partner = RIVAL_PARTNER if rival_cargo else PARTNER
     out = []
     for p in range(n):
-        help_ = ps[(p + 1) % n][2].get(p, 0.0) + ps[(p - 1) % n][2].get((p - 1) % n, 0.0)
+        # its own ship p, whose bow p + 1 holds; the ship p - 1, whose bow it holds (HANSE-4.7)
+        help_ = partner * (ps[(p + 1) % n][2].get(p, 0.0) + ps[(p - 1) % n][2].get((p - 1) % n, 0.0))
         rival = max(ps[q][0] + rival_cargo * ps[q][1] for q in range(n) if q != p)
-        out.append(ps[p][0] + ps[p][1] + PARTNER * help_ - rival)
+        out.append(ps[p][0] + ps[p][1] + help_ - rival)
     return out

@@ -83,6 +83,38 @@ def test_a_seat_sails_its_partners_goods_home_rather_than_away():
         assert after == BOARD.luebeck or LUEBECK[after] < start, move
 
 
+def test_partners_of_a_ship_do_not_pull_it_back_and_forth():
+    """HANSE-4.7: the red ship's two partners each move it once a round. Seat 0's half holds the
+    grain its empty beer slots want (a trade in Bremen), seat 1's half the cloth that fills its
+    storage's last slot (unloaded in Lübeck, HANSE-8.8.1). Moving it in turn, one move each, they
+    bring it into a harbour within three moves from anywhere between the two. (Each rating its own
+    goods above its partner's, each pulled red back towards its own harbour, one move each a
+    round, and no storage filled in the 40 rounds left: seeds 30001 and 105508 of three basic
+    bots.)"""
+    for seed, label in enumerate(("f6", "f8", "e9", "e8")):
+        state = game(3, seed=21 + seed)
+        fill(state, 0, ["fish", "grain", "beer", "beer", "ore", "fur"], [1, 1, None, None, 2, 2])
+        fill(state, 1, ["fish", "fish", "beer", "beer", "cloth", "ore"], [1, 3, 2, 3, None, 4])
+        empty_halves(state, 0)
+        cargo(state, 0, stern=[take(state, "grain", 2), take(state, "grain", 2)], bow=[take(state, "cloth", 4)])
+        put(state, 0, label)
+        wind(state, 4, 3)
+        for seat in (0, 1):  # one move each: no Privilege's extra move (HANSE-10.2.1)
+            state["special"][seat] = {"privilege": False, "kaperbrief": False}
+        path = [label]
+        for k in range(3):
+            seat = k % 2
+            mover = {**state, "ships": [dict(sh) for sh in state["ships"]]}
+            turn_of(mover, seat)
+            mover = E.apply(mover, seat, "sail red")
+            moved = E.apply(mover, seat, choose_move(E, mover, seat, "basic", seed=seed))["ships"][0]
+            state["ships"][0] = dict(moved)
+            path.append(BOARD.label[moved["at"]])
+            if moved["at"] in (BOARD.luebeck, BOARD.harbours["bremen"]):
+                break
+        assert path[-1] in ("luebeck", "bremen"), path
+
+
 @pytest.mark.slow
 def test_three_basic_bots_fill_a_storage():
     """Issue 30: three basic bots end a game by a full storage (HANSE-13.1, 13.2), not by the
