@@ -6,6 +6,12 @@ read any key of such a state.
 """
 from __future__ import annotations
 
+# Hansa Teutonica's heuristic rates every state of the strong level's playouts (some 150,000 a
+# game): its engine's names are imported once here, not in each call.
+from games.engines.hansa_teutonica.board import RANK, TRACKS, side_of
+from games.engines.hansa_teutonica.rules import controller
+from games.engines.hansa_teutonica.scoring import marker_points
+
 
 def _hansa(state: dict) -> list[float]:
     from games.engines.hansa.board import BOARD
@@ -66,8 +72,6 @@ def _ht_points(state: dict) -> list[int]:
 def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
     """Every seat's final score now (``_ht_points``) and its offices (Kontors in houses, not the
     extra Kontors)."""
-    from games.engines.hansa_teutonica.scoring import marker_points
-
     board, offices, largest, _free = _ht_board(state)
     points = board[:]
     for p, pl in enumerate(state["p"]):
@@ -87,8 +91,6 @@ def _ht_dev(dev: dict) -> tuple[float, int, int, int]:
     key = tuple(dev.items())
     hit = _HT_DEVS.get(key)
     if hit is None:
-        from games.engines.hansa_teutonica.board import TRACKS
-
         hit = (sum(HT_DEV[a][i] for a, i in dev.items()),
                sum(1 for a in ("actiones", "privilegium", "liber", "bursa") if dev[a] >= len(TRACKS[a]) - 1),
                TRACKS["privilegium"][dev["privilegium"]], TRACKS["clavis"][dev["clavis"]])
@@ -115,9 +117,6 @@ def _ht_board(state: dict) -> tuple[list[int], list[int], list[int], dict]:
     hit = _HT_BOARDS.get(key)
     if hit is not None:
         return hit[3]
-    from games.engines.hansa_teutonica.board import RANK, side_of
-    from games.engines.hansa_teutonica.rules import controller
-
     side = side_of(state)
     n = state["np"]
     own = [{} for _ in range(n)]  # seat -> city -> Kontors (extra Kontors count)
@@ -220,8 +219,6 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
     nothing (HT-8.10). ``seat``: its Privilegium rank, ability steps, what keeping a piece costs and
     what a step's piece is worth, the phase (``_hansa_teutonica``); ``free``: each city's next free
     house as (rank, round), None where it is full (``_ht_board``)."""
-    from games.engines.hansa_teutonica.board import RANK
-
     priv, dev, keep, gain, phase = seat
     best = 0.0
     for c in side.ends[route]:
@@ -243,8 +240,6 @@ def _ht_reward(state: dict, side, route: str, seat: tuple, merchant: bool, free:
 
 
 def _hansa_teutonica(state: dict) -> list[float]:
-    from games.engines.hansa_teutonica.board import side_of
-
     n = state["np"]
     side = side_of(state)
     # Pieces count where they can still become an office or an ability: on a route only the owner
