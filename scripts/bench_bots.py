@@ -9,10 +9,12 @@ interval, game lengths (moves), how games ended, and the CPU time per decision o
 
     nice -n 10 python scripts/bench_bots.py [--games 60] [--titles hansa,zanzibar]
         [--pairings strong-basic,basic-random] [--players 3,2] [--iterations 400] [--seconds 1.5]
+        [--jobs 2]
 
 Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``
 [``--endings-level basic``] [``--endings-players 3,4``] [``--dump DIR``: the moves of a game that ended by the
-round limit or the move cap]. Each game's outcome goes to stderr as it ends.
+round limit or the move cap]. Each game's outcome goes to stderr as it ends; ``--summarize FILE…``
+gives the row of such lines (a run stopped for time, or split into several commands).
 """
 import argparse
 import json
@@ -101,14 +103,44 @@ def rounds(slug: str, state: dict) -> float:
     return state["turn"] / state["n"] if slug == "die-hanse" else 0.0
 
 
-def pairing(slug, players, focal, other, games, seed, budget, out):
+def _game(task):
+    """One game of a run (a task of ``games_of``): its result, moves, ending, rounds and its CPU per
+    decision of each level."""
+    slug, levels, seed, budget = task
+    times = {}
+    result, moves, end, lap = play(slug, levels, seed, budget, times)
+    return result, moves, end, lap, times
+
+
+def games_of(tasks: list, jobs: int):
+    """Each task's game (``_game``), in the tasks' order: in this process, or in ``jobs`` worker
+    processes at once (a game's moves depend on its seed alone, so a run gives the same games with
+    any ``jobs``, unless the CPU cap cuts a decision: that depends on the machine's load)."""
+    if jobs <= 1:
+        yield from map(_game, tasks)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(_game, tasks)
+
+
+def _merge(times: dict, more: dict) -> None:
+    for lv, ts in more.items():
+        times.setdefault(lv, []).extend(ts)
+
+
+def pairing(slug, players, focal, other, games, seed, budget, out, jobs=1):
     wins, margins, lengths, ends, times = 0.0, [], [], {}, {}
+    tasks = []
     for g in range(games):
-        seat = g % players
         levels = [other] * players
-        levels[seat] = focal
+        levels[g % players] = focal
+        tasks.append((slug, levels, seed + g, budget))
+    for g, (result, moves, end, _rounds, game_times) in enumerate(games_of(tasks, jobs)):
+        seat = g % players
         before = {lv: len(ts) for lv, ts in times.items()}
-        result, moves, end, _rounds = play(slug, levels, seed + g, budget, times)
+        _merge(times, game_times)
         print(f"  game {g + 1}/{games} seed {seed + g} focal seat {seat}: {moves} moves, {end}, "
               f"ranking {result and result['ranking']}, scores {result and result['scores']}, "
               f"CPU per decision (mean/max) {game_cpu(times, before)}", file=sys.stderr, flush=True)
@@ -134,14 +166,64 @@ def pairing(slug, players, focal, other, games, seed, budget, out):
     out.append(line)
 
 
-def endings(games, seed, budget, level="strong", counts=None):
+GAME_LINE = re.compile(r"game \d+/\d+ seed (\d+) focal seat (\d+): (\d+) moves, ([^,]+), ranking "
+                       r"\[([\d, ]+)\], scores \[([-\d, ]+)\], CPU per decision \(mean/max\) (.*)$")
+
+
+def summarize(paths: list) -> None:
+    """The row of the per-game lines (stderr) of one or more runs of the same title, player count
+    and pairing, e.g. a run stopped for time or one split into several commands: each seed once
+    (a seed seen again, with the same focal seat, is counted once; with another seat it is an
+    error). Games stopped at the move cap (no ranking) are not in these lines' row."""
+    games = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = GAME_LINE.search(line)
+                if not m:
+                    continue
+                seed, seat = int(m[1]), int(m[2])
+                if seed in games and games[seed][0] != seat:
+                    raise SystemExit(f"seed {seed} twice with different focal seats ({path})")
+                ranking = [int(x) for x in m[5].split(",")]
+                if games and len(ranking) != len(next(iter(games.values()))[3]):
+                    raise SystemExit(f"games of different player counts ({path}): one run's lines at a time")
+                scores = [int(x) for x in m[6].split(",")]
+                cpu = re.findall(r"(\w+) ([\d.]+)/([\d.]+) s", m[7])
+                games[seed] = (seat, int(m[3]), m[4], ranking, scores, cpu)
+    if not games:
+        raise SystemExit("no per-game lines found")
+    wins, margins, lengths, ends, cpu = 0.0, [], [], {}, {}
+    for seat, moves, end, ranking, scores, levels in games.values():
+        firsts = [p for p, r in enumerate(ranking) if r == 1]
+        if seat in firsts:
+            wins += 1 / len(firsts)
+        margins.append(scores[seat] - max(x for p, x in enumerate(scores) if p != seat))
+        lengths.append(moves)
+        ends[end] = ends.get(end, 0) + 1
+        for lv, mean, most in levels:
+            cpu.setdefault(lv, []).append((float(mean), float(most)))
+    n = len(games)
+    lo, hi = wilson(wins, n)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    seeds = sorted(games)
+    print(f"{n} games, seeds {seeds[0]}–{seeds[-1]}, players {len(ranking)}: focal win share {wins:g} of {n}, "
+          f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}], mean margin {statistics.fmean(margins):+.1f} ± {half:.1f}, "
+          f"moves {statistics.fmean(lengths):.0f} ({min(lengths)}–{max(lengths)}), "
+          f"{', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}; CPU per decision "
+          + "; ".join(f"{lv} mean {min(a for a, _ in v):.3f}–{max(a for a, _ in v):.3f} s a game, max "
+                      f"{max(b for _, b in v):.3f} s" for lv, v in sorted(cpu.items())))
+
+
+def endings(games, seed, budget, level="strong", counts=None, jobs=1):
     slug = "die-hanse"
     engine = get_engine(slug)
     for players in counts or range(engine.min_players, engine.max_players + 1):
         ends, lengths, laps, times = {}, [], [], {}
-        for g in range(games):
+        tasks = [(slug, [level] * players, seed + g, budget) for g in range(games)]
+        for g, (_result, moves, end, lap, game_times) in enumerate(games_of(tasks, jobs)):
             before = {lv: len(ts) for lv, ts in times.items()}
-            _result, moves, end, lap = play(slug, [level] * players, seed + g, budget, times)
+            _merge(times, game_times)
             print(f"  {level} x{players} game {g + 1}/{games} seed {seed + g}: {moves} moves, {lap:.1f} rounds, {end}, "
                   f"CPU per decision (mean/max) {game_cpu(times, before)}",
                   file=sys.stderr, flush=True)
@@ -172,7 +254,14 @@ def main() -> None:
     parser.add_argument("--endings-players", default="", help="player counts for --endings (default 3,4,5,6)")
     parser.add_argument("--dump", default="", help="a folder for the moves of every game that did not end by "
                         "the rules' own end (Die Hanse's round limit, the move cap)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in a process of its own "
+                        "(the same games as one at a time; e.g. the machine's cores)")
+    parser.add_argument("--summarize", nargs="+", metavar="FILE", help="no games: the row of the per-game lines "
+                        "(stderr) in FILEs of runs of one title, player count and pairing")
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     global DUMP
     DUMP = args.dump
     budget = {"iterations": args.iterations, "seconds": args.seconds}
@@ -181,7 +270,7 @@ def main() -> None:
     print(f"budget {budget}, seeds from {args.seed}")
     if args.endings:
         counts = [int(p) for p in args.endings_players.split(",")] if args.endings_players else None
-        endings(args.endings, args.seed, budget, args.endings_level, counts)
+        endings(args.endings, args.seed, budget, args.endings_level, counts, args.jobs)
         return
     print("| title | players | pairing | games | focal win share [95% CI] | mean margin ± 95% | moves per game "
           "(min–max) | endings | CPU per decision |")
@@ -194,7 +283,7 @@ def main() -> None:
                 continue
             for pair in args.pairings.split(","):
                 focal, other = pair.split("-")
-                pairing(slug, players, focal, other, args.games, args.seed, budget, out)
+                pairing(slug, players, focal, other, args.games, args.seed, budget, out, args.jobs)
 
 
 if __name__ == "__main__":
