@@ -8,7 +8,7 @@ all seats. Reports the focal level's win share (a shared first place counts as a
 interval, game lengths (moves), how games ended, and the CPU time per decision of each level.
 
     nice -n 10 python scripts/bench_bots.py [--games 60] [--titles hansa,zanzibar]
-        [--pairings strong-basic,basic-random] [--players 3,2] [--iterations 400] [--seconds 1.5]
+        [--pairings strong-basic,basic-random] [--players 3,2] [--iterations N] [--seconds 1.5]
         [--jobs 2]
 
 Die Hanse between strong bots at 3-6 players (its natural endings): ``--endings 20``
@@ -27,7 +27,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from games.bots import choose_move  # noqa: E402
+from games.bots import ITERATIONS, choose_move  # noqa: E402
 from games.engines import get_engine  # noqa: E402
 
 TITLES = ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"]
@@ -245,7 +245,8 @@ def main() -> None:
     parser.add_argument("--titles", default=",".join(TITLES))
     parser.add_argument("--pairings", default="strong-basic,basic-random")
     parser.add_argument("--players", default="3,2")
-    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="strong's iterations per decision (default: the title's own, games.bots.ITERATIONS)")
     parser.add_argument("--seconds", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--method", default="", help="strong's search (ismcts, playouts, turn; default: the title's own)")
@@ -264,10 +265,13 @@ def main() -> None:
         return
     global DUMP
     DUMP = args.dump
-    budget = {"iterations": args.iterations, "seconds": args.seconds}
+    budget = {"seconds": args.seconds}
+    if args.iterations is not None:
+        budget["iterations"] = args.iterations
     if args.method:
         budget["method"] = args.method
-    print(f"budget {budget}, seeds from {args.seed}")
+    print(f"budget {budget}" + ("" if "iterations" in budget else f", strong's iterations by title {ITERATIONS}")
+          + f", seeds from {args.seed}")
     if args.endings:
         counts = [int(p) for p in args.endings_players.split(",")] if args.endings_players else None
         endings(args.endings, args.seed, budget, args.endings_level, counts, args.jobs)

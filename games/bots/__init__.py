@@ -7,7 +7,8 @@ needs a full state it samples one consistent with that view (``sample_state``). 
 - ``basic``: a one-step heuristic: every listed move applied to a sampled state, the one whose
   result the title's heuristic (``games.bots.heuristics``: points, goods, offices, income) rates
   best, ties broken at random.
-- ``strong`` (``games.bots.ismcts``), within an iteration budget and a CPU-time cap: in Hansa
+- ``strong`` (``games.bots.ismcts``), within an iteration budget (by default the one its title's
+  strength was measured at, ``ITERATIONS``) and a CPU-time cap: in Hansa
   and Zanzibar basic's best few moves, each played on by a cheap basic in determinizations drawn
   from the view to the end of the round (``playout_search``); in Die Hanse and Hansa Teutonica
   its best three played on to the end of the bot's own turn (in Hansa Teutonica at 2 players
@@ -33,6 +34,12 @@ from .basic import best_step
 
 LEVELS = ("random", "basic", "strong")
 DEFAULT_BUDGET = {"iterations": 400, "seconds": 1.5}
+# The iterations of each title's own strong search when a decision's budget names none: the
+# budget its strength was measured at (docs/bots.md, "Measured"), so the bot a player meets is the
+# one measured. The full budget (400, which always runs to the CPU cap) was no stronger where it
+# was compared on the same seeds (Die Hanse at 3 players, issue 30), and its decisions cost the
+# worker up to the cap each and depend on the machine's speed; the cap stays as the bound.
+ITERATIONS = {"hansa": 16, "zanzibar": 16, "die-hanse": 24, "hansa-teutonica": 4}
 
 
 def rng_for(view: dict, seed: int) -> Rng:
@@ -59,7 +66,7 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
     if level == "strong":
         from .ismcts import SEARCH, playout_search, search, turn_search
 
-        budget = {**DEFAULT_BUDGET, **(budget or {})}
+        budget = strong_budget(slug, budget)
         method = budget.get("method", SEARCH.get(slug))
         if method == "ismcts":
             return search(slug, engine, view, seat, moves, rng, budget)
@@ -67,6 +74,19 @@ def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0
             return turn_search(slug, engine, view, seat, moves, rng, budget, first=first)
         return playout_search(slug, engine, view, seat, moves, rng, budget, first=first)
     raise ValueError(f"unknown bot level {level!r}")
+
+
+def strong_budget(slug: str, budget: dict | None = None) -> dict:
+    """The strong level's budget for a decision in ``slug``: ``budget`` over the defaults, the
+    iterations the title's own search was measured at (``ITERATIONS``) where ``budget`` names
+    neither iterations nor another method."""
+    from .ismcts import SEARCH
+
+    given = budget or {}
+    out = {**DEFAULT_BUDGET, **given}
+    if "iterations" not in given and out.get("method", SEARCH.get(slug)) == SEARCH.get(slug) and slug in ITERATIONS:
+        out["iterations"] = ITERATIONS[slug]
+    return out
 
 
 def choose_move(engine, state: dict, seat: int, level: str = "basic", seed: int = 0,

@@ -545,3 +545,26 @@ def test_a_strong_decision_stops_its_playouts_at_the_cap(slug, players, monkeypa
         state = engine.apply(state, seat, choose_move(engine, state, seat, "basic", seed=1))
     assert stats["candidates"] > 1 and checks[0] > 0
     assert spent < 1.5, spent  # 10,000 iterations would take minutes
+
+
+def test_strong_decides_at_its_titles_measured_iterations_by_default(monkeypatch):
+    """Without a budget (the worker's practice games and autopilot) the strong level searches with
+    the iterations its title's strength was measured at (``ITERATIONS``, docs/bots.md "Measured"),
+    under the CPU cap; a budget's own iterations or another search keep theirs (issue 30)."""
+    from games.bots import DEFAULT_BUDGET, ITERATIONS, ismcts, strong_budget
+
+    assert set(ITERATIONS) == set(GAMES)
+    for slug in GAMES:
+        assert strong_budget(slug) == {"iterations": ITERATIONS[slug], "seconds": DEFAULT_BUDGET["seconds"]}
+        assert strong_budget(slug, {"iterations": 7})["iterations"] == 7
+        assert strong_budget(slug, {"method": "ismcts"})["iterations"] == DEFAULT_BUDGET["iterations"]
+        assert strong_budget(slug, {"seconds": None}) == {"iterations": ITERATIONS[slug], "seconds": None}
+
+    seen = []
+    for name in ("turn_search", "playout_search"):
+        monkeypatch.setattr(ismcts, name, lambda slug, engine, view, seat, moves, rng, budget, **kw:
+                            seen.append((slug, budget["iterations"])) or moves[0])
+    for slug in GAMES:
+        state, seat = _decision_points(slug, count=1)[0]
+        choose_move(get_engine(slug), state, seat, "strong", seed=1)
+    assert seen == [(slug, ITERATIONS[slug]) for slug in GAMES]
