@@ -130,8 +130,27 @@ def _merge(times: dict, more: dict) -> None:
         times.setdefault(lv, []).extend(ts)
 
 
+def focal_share(outcomes: list) -> tuple:
+    """The focal level's row of games given as (focal seat, ranking, scores), a game stopped at the
+    move cap with ranking None (no win, no margin): its wins (a first place shared by k seats
+    counts 1/k), their 95 % Wilson interval, the mean margin (the focal score minus the best other)
+    and its 95 % normal half-width."""
+    wins, margins = 0.0, []
+    for seat, ranking, scores in outcomes:
+        if ranking is None:
+            continue
+        firsts = [p for p, r in enumerate(ranking) if r == 1]
+        if seat in firsts:
+            wins += 1 / len(firsts)
+        margins.append(scores[seat] - max(x for p, x in enumerate(scores) if p != seat))
+    lo, hi = wilson(wins, len(outcomes))
+    mean = statistics.fmean(margins) if margins else 0.0
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return wins, lo, hi, mean, half
+
+
 def pairing(slug, players, focal, other, games, seed, budget, out, jobs=1):
-    wins, margins, lengths, ends, times = 0.0, [], [], {}, {}
+    lengths, ends, times, outcomes = [], {}, {}, []
     tasks = []
     for g in range(games):
         levels = [other] * players
@@ -146,17 +165,8 @@ def pairing(slug, players, focal, other, games, seed, budget, out, jobs=1):
               f"CPU per decision (mean/max) {game_cpu(times, before)}", file=sys.stderr, flush=True)
         lengths.append(moves)
         ends[end] = ends.get(end, 0) + 1
-        if result is None:
-            continue
-        firsts = [p for p in range(players) if result["ranking"][p] == 1]
-        if seat in firsts:
-            wins += 1 / len(firsts)
-        scores = result["scores"]
-        margins.append(scores[seat] - max(scores[p] for p in range(players) if p != seat))
-    lo, hi = wilson(wins, games)
-    mean = statistics.fmean(margins) if margins else 0.0
-    sd = statistics.stdev(margins) if len(margins) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(len(margins)) if margins else 0.0
+        outcomes.append((seat, result and result["ranking"], result and result["scores"]))
+    wins, lo, hi, mean, half = focal_share(outcomes)
     cpu = "; ".join(f"{lv} mean {statistics.fmean(ts):.3f} s, p95 {sorted(ts)[int(0.95 * (len(ts) - 1))]:.3f} s, "
                     f"max {max(ts):.3f} s" for lv, ts in sorted(times.items()))
     line = (f"| {slug} | {players} | {focal} vs {players - 1}× {other} | {games} | {wins / games:.1%} "
@@ -193,22 +203,18 @@ def summarize(paths: list) -> None:
                 games[seed] = (seat, int(m[3]), m[4], ranking, scores, cpu)
     if not games:
         raise SystemExit("no per-game lines found")
-    wins, margins, lengths, ends, cpu = 0.0, [], [], {}, {}
+    lengths, ends, cpu, outcomes = [], {}, {}, []
     for seat, moves, end, ranking, scores, levels in games.values():
-        firsts = [p for p, r in enumerate(ranking) if r == 1]
-        if seat in firsts:
-            wins += 1 / len(firsts)
-        margins.append(scores[seat] - max(x for p, x in enumerate(scores) if p != seat))
+        outcomes.append((seat, ranking, scores))
         lengths.append(moves)
         ends[end] = ends.get(end, 0) + 1
-        for lv, mean, most in levels:
-            cpu.setdefault(lv, []).append((float(mean), float(most)))
+        for lv, avg, most in levels:
+            cpu.setdefault(lv, []).append((float(avg), float(most)))
     n = len(games)
-    lo, hi = wilson(wins, n)
-    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    wins, lo, hi, mean, half = focal_share(outcomes)
     seeds = sorted(games)
     print(f"{n} games, seeds {seeds[0]}–{seeds[-1]}, players {len(ranking)}: focal win share {wins:g} of {n}, "
-          f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}], mean margin {statistics.fmean(margins):+.1f} ± {half:.1f}, "
+          f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}], mean margin {mean:+.1f} ± {half:.1f}, "
           f"moves {statistics.fmean(lengths):.0f} ({min(lengths)}–{max(lengths)}), "
           f"{', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}; CPU per decision "
           + "; ".join(f"{lv} mean {min(a for a, _ in v):.3f}–{max(a for a, _ in v):.3f} s a game, max "

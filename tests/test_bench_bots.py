@@ -64,3 +64,26 @@ def test_summarize_refuses_a_seed_with_two_focal_seats_and_mixed_player_counts(t
                     + line.replace("seed 7", "seed 8").format(seat=1, ranking="1, 2", scores="10, 4"))
     out = bench("--summarize", str(fine)).stdout
     assert "focal win share 1 of 2, 50.0%" in out and "mean margin +0.0" in out
+
+
+def test_focal_share_counts_a_shared_first_as_a_share_and_a_capped_game_as_played_without_a_win():
+    import importlib.util
+    import math
+    import statistics
+
+    spec = importlib.util.spec_from_file_location("bench_bots", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outcomes = [
+        (0, [1, 1, 3], [10, 10, 4]),  # first shared by two: half a win, margin 0
+        (1, [2, 1, 3], [8, 9, 1]),  # first alone: a win, margin +1
+        (2, None, None),  # stopped at the move cap: counted as played, no win, no margin
+        (0, [1, 2, 3], [12, 7, 3]),  # a win, margin +5
+        (2, [1, 2, 3], [11, 6, 2]),  # third: no win, margin -9
+    ]
+    wins, lo, hi, mean, half = module.focal_share(outcomes)
+    assert wins == 2.5
+    assert (lo, hi) == module.wilson(2.5, 5)
+    assert 0.0 < lo < 0.5 < hi < 1.0
+    assert mean == -0.75
+    assert math.isclose(half, 1.96 * statistics.stdev([0, 1, 5, -9]) / 2)
