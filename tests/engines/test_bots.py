@@ -197,6 +197,29 @@ def test_a_zanzibar_card_in_hand_counts_what_it_would_score_now():
     pytest.fail("no decision point with a card whose count a merchant could raise")
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_zanzibar_heuristic_counts_a_held_card_as_the_engine_scores_it(players):
+    """The estimate counts a held card by ``assignment.count_for`` (ZAN-11.2: own merchants on its
+    places) and its table (ZAN-11.3), in positions of random play at 2, 3 and 5 players."""  # ZAN-11.2 ZAN-11.3
+    from games.bots.heuristics import ZZ_PATIENCE, estimate
+    from games.engines.zanzibar.assignment import count_for
+    from games.engines.zanzibar.state import board_of
+
+    seen = 0
+    for state in positions("zanzibar", players, seed=5, every=7, limit=3000):
+        board = board_of(state)
+        want = []
+        for p in range(players):
+            hand = state["_hand"][p]
+            held = sum(0.5 + 0.5 * board.card_points(c, count_for(state, p, c)) for c in hand)
+            left = len(hand) + len(state["_deck"][p])
+            done = 3.0 if p in state["finished"] else 0.0
+            want.append(state["score"][p] + done + held - state["n"] / ZZ_PATIENCE * left)
+            seen += sum(count_for(state, p, c) > 0 for c in hand)
+        assert estimate("zanzibar", state) == want
+    assert seen > 20
+
+
 def test_two_basic_bots_finish_a_two_player_hansa_teutonica_game():
     """Two basic bots ran out of pieces (supply and stock empty), held full routes that would
     found no office and moved pieces about for ever: 4 of 6 two-player games (seeds 94000-94005)
