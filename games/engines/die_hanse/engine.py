@@ -52,6 +52,8 @@ class DieHanseEngine(Engine):
         if not isinstance(seat, int) or seat not in flow.to_act(state):
             raise IllegalMove(N_("it is not your turn to decide anything now"))
         legal = flow.legal(state, seat)
+        if text in legal:  # a listed move is its own canonical form; other text is read below
+            return text
         words = " ".join(str(text).lower().split())
         if words == "timeout" and flow.timeout_ok(state, seat):
             return "timeout"

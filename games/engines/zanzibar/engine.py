@@ -62,7 +62,8 @@ class ZanzibarEngine(Engine):
         if seat not in _to_act(state):
             raise IllegalMove(N_("it is not your turn: you have nothing to decide now"))
         legal = self.legal_moves(state, seat)
-        move = parse(board_of(state), text, legal)
+        # a listed move is its own canonical form (ZAN-17.3); other text is read (``parse``)
+        move = text if text in legal else parse(board_of(state), text, legal)
         if move not in legal:
             raise IllegalMove(PHASES[state["phase"]].explain(state, seat, move))
         return move
