@@ -45,3 +45,22 @@ def test_canonical_moves_are_lower_case_ascii():  # HANSE-0.2
     s = _setup()
     for m in E.legal_moves(s, 0):
         assert m == m.lower() and m.isascii() and "  " not in m
+
+
+def test_a_listed_move_read_as_text_is_that_move():  # HANSE-0.2
+    """apply takes a listed move as it is; the text reader (mail, the web form) must read every
+    listed move as that same move, over positions of random play at 3 and 6 players."""
+    from games.engines.die_hanse.notation import canonical
+
+    from ..test_sampling import positions
+
+    read = 0
+    for players in (3, 6):
+        for s in positions("die-hanse", players, seed=17, every=3, limit=1200):
+            for seat in E.to_act(s):
+                legal = E.legal_moves(s, seat)
+                for move in legal:
+                    assert canonical(legal, move) == move
+                    assert canonical(legal, move.upper()) == move
+                    read += 1
+    assert read > 500

@@ -50,3 +50,23 @@ def test_no_undo_after_steps():  # ZAN-17.4
     t = play(t, 3, "to p1")
     rejected(t, 3, "cancel")
     rejected(t, 3, "undo")
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_listed_move_read_as_text_is_that_move(players):  # ZAN-17.3
+    """apply takes a listed move as it is; the text reader (mail, the web form) must read every
+    listed move as that same move, over positions of random play."""
+    from games.engines.zanzibar.notation import parse
+    from games.engines.zanzibar.state import board_of
+
+    from ..test_sampling import positions
+
+    read = 0
+    for s in positions("zanzibar", players, seed=17, every=3, limit=1200):
+        for seat in ENGINE.to_act(s):
+            legal = ENGINE.legal_moves(s, seat)
+            for move in legal:
+                assert parse(board_of(s), move, legal) == move
+                assert parse(board_of(s), move.upper(), legal) == move
+                read += 1
+    assert read > 200
