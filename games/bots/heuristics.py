@@ -37,6 +37,7 @@ def _die_hanse(state: dict) -> list[float]:
 
 
 def _zanzibar(state: dict) -> list[float]:
+    from games.engines.zanzibar.assignment import count_for, own_places
     from games.engines.zanzibar.state import board_of
 
     n = state["players"]
@@ -50,13 +51,11 @@ def _zanzibar(state: dict) -> list[float]:
     # choice moves faster.
     tempo = state["n"] / ZZ_PATIENCE
     out = []
-    occ = state["occ"]
     for p in range(n):
         done = 3.0 if p in state["finished"] else 0.0
         hand = state["_hand"][p]
-        # the count of ZAN-11.2 (``assignment.count_for``) from the seat's places, found once
-        mine = {k for k, (s, _) in occ.items() if s == p}
-        held = sum(0.5 + 0.5 * board.card_points(c, len(board.targets[c] & mine)) for c in hand)
+        mine = own_places(state, p)  # found once for all the seat's cards
+        held = sum(0.5 + 0.5 * board.card_points(c, count_for(state, p, c, mine)) for c in hand)
         left = len(hand) + len(state["_deck"][p])
         out.append(state["score"][p] + done + held - tempo * left)
     return out

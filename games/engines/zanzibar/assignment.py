@@ -17,10 +17,17 @@ from .window import set_aside
 from ..i18n import N_, lit, msg, say  # noqa: F401
 
 
-def count_for(state: dict, seat: int, card: str) -> int:
-    """ZAN-11.2: own merchants on the card's places (opponents never count)."""
-    targets = board_of(state).targets[card]
-    return sum(1 for p, (s, _) in state["occ"].items() if s == seat and p in targets)
+def own_places(state: dict, seat: int) -> set:
+    """The places of the seat's merchants (what ZAN-11.2 counts a card by)."""
+    return {p for p, (s, _) in state["occ"].items() if s == seat}
+
+
+def count_for(state: dict, seat: int, card: str, places: set | None = None) -> int:
+    """ZAN-11.2: own merchants on the card's places (opponents never count). ``places``: the
+    seat's ``own_places``, where the caller counts several cards."""
+    if places is None:
+        places = own_places(state, seat)
+    return len(board_of(state).targets[card] & places)
 
 
 def legal(state: dict, seat: int) -> list[str]:
