@@ -113,6 +113,12 @@ class Game(models.Model):
     # row's insert sets it, migration leagues/0008); the ratings task reads only finished games
     # without it, through a partial index.
     rated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # When a practice bot or the autopilot of a resigned seat that is to act counts as stalled
+    # (issue 30): set by the write path while one is due (``services._schedule_bots``: the change's
+    # time plus ``HANSEWEB_BOT_STALL_SECONDS``), moved on by each of their moves, cleared when none
+    # is due. ``games.tasks.sweep_bots`` queues their task again for a game whose time has come (a
+    # task the broker refused, or one that failed); only such games are indexed.
+    bots_due_at = models.DateTimeField(null=True, blank=True, editable=False)
     state_cache = models.JSONField(null=True, blank=True, editable=False)
     state_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
     result = models.JSONField(null=True, blank=True)
@@ -143,6 +149,8 @@ class Game(models.Model):
             models.Index(F("created_at").desc(), condition=models.Q(status="open"), name="game_open_recent"),
             # the periodic tasks (games.tasks, hanseweb.leagues.ratings): due items in due order
             models.Index(fields=["remind_at", "id"], condition=models.Q(remind_at__isnull=False), name="game_remind_due"),
+            models.Index(fields=["bots_due_at", "id"], condition=models.Q(bots_due_at__isnull=False),
+                         name="game_bots_due"),
             models.Index(fields=["deadline_at", "id"], condition=models.Q(status="running", deadline_at__isnull=False),
                          name="game_running_deadline"),
             models.Index(fields=["finished_at", "id"], condition=models.Q(status="finished", rated_at__isnull=True),

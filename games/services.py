@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import threading
 from dataclasses import dataclass
 from datetime import timedelta
@@ -27,6 +28,8 @@ from hanseweb.accounts.models import User
 
 from . import signals
 from .models import Game, Move, Seat, remind_at_for
+
+log = logging.getLogger(__name__)
 
 # The cached pages' scope (``hanseweb.pagecache``) of what games exist, who sits at them and which
 # have ended: bumped after the commit of every write here that changes it (a game created, joined,
@@ -532,7 +535,7 @@ def mark_told(seat: Seat, seq: int) -> None:
 
 # The Game columns that moves change: saved once per transaction, after its last move.
 GAME_DERIVED = ["move_count", "state_cache", "state_seq", "to_act", "deadline_at", "remind_at", "undo_state", "undo_seat",
-                "last_move_at", "status", "finished_at", "result"]
+                "last_move_at", "status", "finished_at", "result", "bots_due_at"]
 GAME_DERIVED_BUT_UNDO = [name for name in GAME_DERIVED if name != "undo_state"]
 
 
@@ -738,18 +741,33 @@ def _schedule_bots(game: Game) -> None:
     """Queue the bots' task (``games.tasks.play_bots``) after this transaction commits, a few
     seconds later (``HANSEWEB_BOT_DELAY_SECONDS``), on the bots' queue (``HANSEWEB_BOT_QUEUE``),
     when a practice bot or the autopilot of a resigned seat is to act. Neither decides in the
-    transaction (a web request, a mail, the deadline sweep) that made its turn come."""
-    if BOT_TASK.active or not (bots_to_act(game) or autopilot_to_act(game)):
-        return
+    transaction (a web request, a mail, the deadline sweep) that made its turn come.
+
+    The task is handed over as mail is (``outbox.enqueue``): a broker that is down does not undo
+    or fail the change that was committed. ``game.bots_due_at`` (saved with the change, as the
+    write path saves the row) says when the bots count as stalled should no move of theirs come
+    first (``HANSEWEB_BOT_STALL_SECONDS``): the beat's ``games.tasks.sweep_bots`` then queues the
+    task again. Inside the bots' task (``BOT_TASK``) each move only moves that time on."""
     from django.conf import settings
+
+    due = bool(bots_to_act(game) or autopilot_to_act(game))
+    game.bots_due_at = timezone.now() + timedelta(seconds=settings.HANSEWEB_BOT_STALL_SECONDS) if due else None
+    if BOT_TASK.active or not due:
+        return
+    queue_bots(game.pk, game.move_count, countdown=settings.HANSEWEB_BOT_DELAY_SECONDS)
+
+
+def queue_bots(game_id: int, seq: int | None, countdown: float | None = None) -> None:
+    """Hand the bots' task of a game to the broker when this transaction commits (at once outside
+    one), on the bots' queue; a refused hand-over is logged and left to the bots' sweep."""
+    from django.conf import settings
+
+    from hanseweb.mail.outbox import enqueue
 
     from .tasks import play_bots
 
-    game_id, seq = game.pk, game.move_count
-    options = {"countdown": settings.HANSEWEB_BOT_DELAY_SECONDS}
-    if settings.HANSEWEB_BOT_QUEUE:
-        options["queue"] = settings.HANSEWEB_BOT_QUEUE
-    transaction.on_commit(lambda: play_bots.apply_async((game_id, seq), **options))
+    transaction.on_commit(lambda: enqueue(play_bots, game_id, seq, queue=settings.HANSEWEB_BOT_QUEUE,
+                                          countdown=countdown))
 
 
 def bot_step(game_id: int) -> bool:
@@ -771,19 +789,32 @@ def bot_step(game_id: int) -> bool:
     try:
         if seats:
             seat = seats[0]
-            move = choose_move(game.engine_obj, state, seat.number, seat.bot, seed=game.pk * 8 + seat.number)
+            move = _decided(game, state, seat.number,
+                            lambda: choose_move(game.engine_obj, state, seat.number, seat.bot, seed=game.pk * 8 + seat.number))
             with transaction.atomic(), fastsql.batched(commit=True):
                 locked = _locked(game_id)
                 mine = next(s for s in locked.seats.all() if s.pk == seat.pk)
                 _submit(locked, mine, move, expected_seq=game.move_count, channel=Move.BOT, user=mine.user)
         else:
             number = pilot[0].number
-            move = autopilot_move(game, state, number)
+            move = _decided(game, state, number, lambda: autopilot_move(game, state, number))
             with transaction.atomic(), fastsql.batched(commit=True):
                 _autopilot_play(_locked(game_id), number, move, game.move_count)
     except StaleMove:
         return True  # the game moved on: decide again
     return True
+
+
+def _decided(game: Game, state: dict, seat: int, decide) -> str:
+    """The bot's decision (``decide()``), or, should the bot fail (a fault in its code), the
+    spec's default move of the seat, as the deadline would take it: the game goes on, and the
+    fault is logged with the game and the seat for the operators."""
+    try:
+        return decide()
+    except Exception:  # noqa: BLE001 - any fault of a bot must not stall the table
+        log.exception("the bot of game %s seat %s failed to decide; it takes the default move", game.pk, seat)
+        engine = game.engine_obj
+        return engine.default_move(state, seat) or engine.legal_moves(state, seat)[0]
 
 
 def resign(game_id: int, user, *, forfeit: bool = False) -> Game:

@@ -202,6 +202,42 @@ def play_bots(game_id: int, seq: int | None = None) -> int:
             return made
     finally:
         services.BOT_TASK.active = False
-    options = {"queue": settings.HANSEWEB_BOT_QUEUE} if settings.HANSEWEB_BOT_QUEUE else {}
-    play_bots.apply_async((game_id, None), **options)
+    services.queue_bots(game_id, None)
     return made
+
+
+@shared_task(name="games.tasks.sweep_bots")
+def sweep_bots(now=None) -> int:
+    """Queue the bots' task again for every game whose practice bot or autopilot has been due for
+    ``HANSEWEB_BOT_STALL_SECONDS`` without a move (``Game.bots_due_at`` has come): its task was
+    refused by a broker that was down, or failed, or its worker was lost. Reads only such games,
+    through their partial index (``batches``); locks each alone, skipping one a move holds (that
+    move sets the time anew), and sets the time one stall period on, so a game is queued at most
+    once a period however long its bots stay stalled. Returns the games queued."""
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.db import transaction
+
+    from . import services
+
+    now = now or timezone.now()
+    queued = 0
+    for game_id in batches(Game.objects.filter(bots_due_at__lte=now), "bots_due_at"):
+        try:
+            with transaction.atomic():
+                game = (Game.objects.select_for_update(of=("self",), skip_locked=True).defer(*SNAPSHOTS)
+                        .filter(pk=game_id, bots_due_at__lte=now).first())
+                if game is None:
+                    continue  # a move holds it (and sets the time anew), or another sweep saw to it
+                due = services.bots_to_act(game) or services.autopilot_to_act(game)
+                game.bots_due_at = now + timedelta(seconds=settings.HANSEWEB_BOT_STALL_SECONDS) if due else None
+                Game.objects.filter(pk=game.pk).update(bots_due_at=game.bots_due_at)
+                if due:
+                    log.warning("the bots of game %s have not moved since move %s: their task is queued again",
+                                game.pk, game.move_count)
+                    services.queue_bots(game.pk, game.move_count)
+                    queued += 1
+        except Exception:  # one broken game must not stop the sweep
+            log.exception("bots sweep failed for game %s", game_id)
+    return queued

@@ -229,6 +229,7 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "hanseweb.mail.tasks.sweep_outbox", "schedule": timedelta(minutes=1)},
     "inbound-sweep": {"task": "hanseweb.mail.tasks.sweep_inbound", "schedule": timedelta(minutes=1)},
     "deadline-sweep": {"task": "games.tasks.sweep_deadlines", "schedule": timedelta(minutes=5)},
+    "bots-sweep": {"task": "games.tasks.sweep_bots", "schedule": timedelta(minutes=1)},
     "deadline-reminders": {"task": "games.tasks.send_reminders", "schedule": timedelta(minutes=5)},
     "daily-digests": {"task": "games.tasks.send_digests", "schedule": timedelta(minutes=15)},
     "chat-news": {"task": "games.tasks.send_chat_news", "schedule": timedelta(minutes=1)},
@@ -430,3 +431,7 @@ HANSEWEB_AUTOPILOT_LEVEL = env("HANSEWEB_AUTOPILOT_LEVEL", "basic")
 HANSEWEB_BOT_DELAY_SECONDS = int(env("HANSEWEB_BOT_DELAY_SECONDS", "3"))
 HANSEWEB_BOT_QUEUE = env("HANSEWEB_BOT_QUEUE", "")
 HANSEWEB_BOT_TASK_SECONDS = int(env("HANSEWEB_BOT_TASK_SECONDS", "20"))
+# A game whose bot (or autopilot) is to act and has not moved for this long is stalled: its task
+# was refused by a broker that was down, or failed. The beat's bots sweep (every minute) queues it
+# again, at most once per this many seconds a game (games.tasks.sweep_bots).
+HANSEWEB_BOT_STALL_SECONDS = int(env("HANSEWEB_BOT_STALL_SECONDS", "120"))

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Game, Move, Seat, new_invite_code, remind_at_for
-from games.tasks import send_reminders, sweep_deadlines
+from games.tasks import send_reminders, sweep_bots, sweep_deadlines
 from hanseweb.leagues.models import RatedGame
 from hanseweb.leagues.ratings import rate_finished_games
 from hanseweb.mail.models import OutboundEmail
@@ -149,7 +149,7 @@ def test_a_run_with_nothing_due_costs_the_same_at_10_and_at_40_games(started_gam
     def queries():
         counts = {}
         for name, task in [("reminders", lambda: send_reminders(now=now)), ("deadlines", lambda: sweep_deadlines(now=now)),
-                           ("ratings", rate_finished_games)]:
+                           ("ratings", rate_finished_games), ("bots", lambda: sweep_bots(now=now))]:
             with CaptureQueriesContext(connection) as captured:
                 assert task() == 0
             counts[name] = len(captured.captured_queries)
@@ -160,7 +160,7 @@ def test_a_run_with_nothing_due_costs_the_same_at_10_and_at_40_games(started_gam
     _running_site(template, 30, now)
     assert Game.objects.filter(status=Game.RUNNING).count() == 41
     assert queries() == small
-    assert small == {"reminders": 1, "deadlines": 1, "ratings": 1}
+    assert small == {"reminders": 1, "deadlines": 1, "ratings": 1, "bots": 1}
 
 
 @pytest.mark.django_db

@@ -2,6 +2,7 @@
 pages and moves go on without it ("no cache", "no count"), the failure is logged, and the health
 checks say what is degraded; with the broker down, a move still succeeds and its mail waits in
 the outbox for the sweep. The fault is real: Redis URLs pointing at a closed local port."""
+import contextlib
 import logging
 import socket
 import time
@@ -39,6 +40,29 @@ def _reset():
     from hanseweb import health
 
     health._last_ping[0] = 0.0
+
+
+@contextlib.contextmanager
+def broker_down(settings):
+    """Tasks published through the broker (not in-process), to a Redis URL on a closed port; the
+    connection and producer pools made before are dropped, and again when it is back."""
+    from hanseweb import celery_app
+
+    old = (celery_app.conf.broker_url, celery_app.conf.task_always_eager, settings.CELERY_TASK_ALWAYS_EAGER)
+
+    def drop_pools():
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+        _reset()
+
+    settings.CELERY_TASK_ALWAYS_EAGER = celery_app.conf.task_always_eager = False
+    celery_app.conf.broker_url = f"redis://127.0.0.1:{_closed_port()}/0"
+    drop_pools()
+    try:
+        yield
+    finally:
+        celery_app.conf.broker_url, celery_app.conf.task_always_eager, settings.CELERY_TASK_ALWAYS_EAGER = old
+        drop_pools()
 
 
 def _player(game, seat):
@@ -118,16 +142,8 @@ def test_a_hanging_cache_costs_one_timeout_then_is_left_alone(settings, started_
 
 @pytest.mark.django_db
 def test_a_move_with_the_broker_down_succeeds_and_its_mail_waits_for_the_sweep(started_game, settings):
-    from hanseweb import celery_app
-
     game, users = started_game("hansa", 3)
-    old = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.broker_url = f"redis://127.0.0.1:{_closed_port()}/0"
-    celery_app._pool = None
-    _reset()
-    try:
+    with broker_down(settings):
         seat = game.to_act[0]
         started = time.monotonic()
         act(game, seat, game.engine_obj.legal_moves(game.state_cache, seat)[0])
@@ -143,7 +159,3 @@ def test_a_move_with_the_broker_down_succeeds_and_its_mail_waits_for_the_sweep(s
         assert OutboundEmail.objects.filter(kind="your_turn", sent_at__isnull=True).exists()
         body = Client().get("/healthz/full").json()
         assert "broker" in body["problems"] and body["broker"].startswith("broker unreachable")
-    finally:
-        celery_app.conf.broker_url, celery_app.conf.task_always_eager = old
-        celery_app._pool = None
-        _reset()

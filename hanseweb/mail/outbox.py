@@ -208,8 +208,9 @@ class _BrokerBreaker:
 broker = _BrokerBreaker()
 
 
-def enqueue(task, *args, queue: str = "") -> None:
-    """Hand a task to the broker now (call it on commit) (to ``queue``, else the default queue).
+def enqueue(task, *args, queue: str = "", countdown: float | None = None) -> None:
+    """Hand a task to the broker now (call it on commit) (to ``queue``, else the default queue;
+    to be run ``countdown`` seconds later, if given).
 
     Published at the commit, before a web request's response is written: a web worker killed
     after the commit but before its response went out has published already, so the next
@@ -223,9 +224,9 @@ def enqueue(task, *args, queue: str = "") -> None:
     the player who moved does not wait for the next player's mail to be made and sent."""
     waiting = getattr(_request, "tasks", None)
     if waiting is not None and settings.CELERY_TASK_ALWAYS_EAGER:
-        waiting.append((task, args, queue))
+        waiting.append((task, args, queue, countdown))
         return
-    _publish(task, args, queue)
+    _publish(task, args, queue, countdown)
 
 
 _request = threading.local()
@@ -239,17 +240,20 @@ def request_started(**_kwargs) -> None:
 def request_finished(**_kwargs) -> None:
     """The response has gone out: run the in-process tasks its request queued."""
     tasks, _request.tasks = getattr(_request, "tasks", None) or [], None
-    for task, args, queue in tasks:
-        _publish(task, args, queue)
+    for task, args, queue, countdown in tasks:
+        _publish(task, args, queue, countdown)
 
 
-def _publish(task, args, queue: str) -> None:
+def _publish(task, args, queue: str, countdown: float | None = None) -> None:
     if broker.open():
         log.info("broker recently unreachable: %s%r left for the sweep", task.name, args)
         return
     try:
-        if queue:
-            task.apply_async(args, queue=queue)
+        options = {"queue": queue} if queue else {}
+        if countdown is not None:
+            options["countdown"] = countdown
+        if options:
+            task.apply_async(args, **options)
         else:
             task.delay(*args)
     except Exception:  # noqa: BLE001 - kombu raises many kinds of connection errors
