@@ -208,7 +208,11 @@ def create(request):
         except services.GameError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, _("Game created. Share the join link below with the players you want."))
+            if game.status == Game.RUNNING:  # bots filled every other seat: nobody to invite
+                messages.success(request, _("Practice game created: the bots have taken their seats and the game "
+                                            "has begun."))
+            else:
+                messages.success(request, _("Game created. Share the join link below with the players you want."))
             return redirect(game)
     return render(request, "games/create.html", {"form": form})
 

@@ -33,6 +33,8 @@ def test_a_practice_game_with_two_bots_is_played_to_the_end_through_the_pages(cl
     assert levels == ["", "basic", "random"]
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Practice game with bots (unrated)" in page and "Bot 1 (bot: basic)" in page
+    # nobody to invite: the bots took every other seat
+    assert "the bots have taken their seats and the game has begun" in page and "Share the join link" not in page
     me = game.seats.get(user=alice).number
     engine = game.engine_obj
     for _ in range(600):
@@ -77,6 +79,15 @@ def test_the_bots_task_is_queued_after_the_delay_on_the_bots_queue(client, setti
         assert queued == [((game.pk, game.move_count), {"countdown": 4, "queue": "bots"})]
     else:
         assert queued == []  # the human starts: nothing to do for the bot yet
+
+
+@pytest.mark.django_db
+def test_a_game_with_a_seat_left_for_a_player_asks_for_the_join_link(client):
+    _create(client, UserFactory(), bot_1="basic")
+    game = Game.objects.get()
+    assert game.status == Game.OPEN
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Share the join link below" in page and "the bots have taken their seats" not in page
 
 
 @pytest.mark.django_db
