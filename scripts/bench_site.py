@@ -67,6 +67,7 @@ LAST = ["Albers", "Brandt", "Claassen", "Dekker", "Eggers", "Fock", "Gerdes", "H
         "Lüders", "Meyer", "Nissen", "Ohlsen", "Petersen", "Quast", "Rathjen", "Schütt", "Thiessen", "Voss"]
 TASKS = [
     ("sweep_deadlines", "games.tasks", "sweep_deadlines"),
+    ("sweep_bots", "games.tasks", "sweep_bots"),
     ("send_reminders", "games.tasks", "send_reminders"),
     ("send_digests", "games.tasks", "send_digests"),
     ("send_chat_news", "games.tasks", "send_chat_news"),
