@@ -70,13 +70,14 @@ def _ht_points(state: dict) -> list[int]:
     return _ht_tally(state)[0]
 
 
-def _ht_tally(state: dict) -> tuple[list[int], list[int]]:
+def _ht_tally(state: dict, board: tuple | None = None, devs: list | None = None) -> tuple[list[int], list[int]]:
     """Every seat's final score now (``_ht_points``) and its offices (Kontors in houses, not the
-    extra Kontors)."""
-    board, offices, largest, _free = _ht_board(state)
-    points = board[:]
+    extra Kontors). ``board`` and ``devs``: ``_ht_board(state)`` and each seat's ``_ht_dev``, where
+    the caller has them already."""
+    cities, offices, largest, _free = board or _ht_board(state)
+    points = cities[:]
     for p, pl in enumerate(state["p"]):
-        _worth, fulls, _priv, clavis = _ht_dev(pl["dev"])
+        _worth, fulls, _priv, clavis = devs[p] if devs else _ht_dev(pl["dev"])
         points[p] += pl["pp"] + marker_points(len(pl["markers"])) + 4 * fulls + largest[p] * clavis
     return points, offices
 
@@ -251,39 +252,42 @@ def _hansa_teutonica(state: dict) -> list[float]:
     # never established ran out of pieces and ended their turns without acting, round after round).
     phase = _ht_phase(state)
     players = state["p"]
+    devs = [_ht_dev(pl["dev"]) for pl in players]
     supply = [sum(pl["supply"]) for pl in players]
     stock = [sum(pl["stock"]) for pl in players]
     mobile = [a + b for a, b in zip(supply, stock)]  # pieces not in an office
     held = []  # (route, spaces, owner -> its pieces there) of every route with a piece
+    owner = _HT_OWNER
     for route, spaces in state["spaces"].items():
         if not any(spaces):
             continue
         mine = {}  # owner -> pieces on this route
         for x in spaces:
             if x:
-                o = _HT_OWNER[x]
+                o = owner[x]
                 mine[o] = mine.get(o, 0) + 1
                 mobile[o] += 1
         held.append((route, spaces, mine))
     on_routes = [0.0] * n
-    seats, free = [None] * n, _ht_board(state)[3]
+    board = _ht_board(state)
+    seats, free = [None] * n, board[3]
     for route, spaces, mine in held:
         if len(mine) == 1:  # a route only its owner holds
             for p, k in mine.items():
                 size = len(spaces)
                 if seats[p] is None:
-                    pl, m = players[p], mobile[p]
-                    seats[p] = (_ht_dev(pl["dev"])[2], pl["dev"],
+                    m = mobile[p]
+                    seats[p] = (devs[p][2], players[p]["dev"],
                                 _ht_short(m - 1) - _ht_short(m), _ht_short(m) - _ht_short(m + 1), phase)
                 reward = _ht_reward(state, side, route, seats[p], f"{p}m" in spaces, free)
                 on_routes[p] += 0.12 * k + HT_FILL * reward * k * k / (size * size)
         else:
             for p, k in mine.items():
                 on_routes[p] += 0.1 * k
-    points, offices = _ht_tally(state)
+    points, offices = _ht_tally(state, board, devs)
     out = []
     for p in range(n):
-        dev = phase * _ht_dev(players[p]["dev"])[0]
+        dev = phase * devs[p][0]
         out.append(points[p] + dev + on_routes[p] + HT_OFFICE * offices[p]
                    + 0.15 * supply[p] + 0.1 * stock[p] - (HT_STARVED if not (supply[p] + stock[p]) else 0.0)
                    - _ht_short(mobile[p]))
@@ -324,5 +328,7 @@ def margins(slug: str, state: dict, engine, rival_cargo: float = 0.0) -> list[fl
 
         return hanse_margins(state, rival_cargo)
     est = [float(x) for x in result["scores"]] if result else estimate(slug, state)
-    n = len(est)
-    return [est[p] - max(est[q] for q in range(n) if q != p) for p in range(n)]
+    # the best other seat of every seat: the best seat's is the second best, everyone else's the best
+    top = max(range(len(est)), key=est.__getitem__)
+    best, second = est[top], max(x for q, x in enumerate(est) if q != top)
+    return [x - (second if p == top else best) for p, x in enumerate(est)]
