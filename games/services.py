@@ -743,7 +743,7 @@ def _schedule_bots(game: Game) -> None:
     when a practice bot or the autopilot of a resigned seat is to act. Neither decides in the
     transaction (a web request, a mail, the deadline sweep) that made its turn come.
 
-    The task is handed over as mail is (``outbox.enqueue``): a broker that is down does not undo
+    The task is handed over as mail is (``hanseweb.handover.enqueue``): a broker that is down does not undo
     or fail the change that was committed. ``game.bots_due_at`` (saved with the change, as the
     write path saves the row) says when the bots count as stalled should no move of theirs come
     first (``HANSEWEB_BOT_STALL_SECONDS``): the beat's ``games.tasks.sweep_bots`` then queues the
@@ -762,7 +762,7 @@ def queue_bots(game_id: int, seq: int | None, countdown: float | None = None) ->
     one), on the bots' queue; a refused hand-over is logged and left to the bots' sweep."""
     from django.conf import settings
 
-    from hanseweb.mail.outbox import enqueue
+    from hanseweb.handover import enqueue
 
     from .tasks import play_bots
 

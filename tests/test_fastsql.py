@@ -255,7 +255,7 @@ def first_seat(started_game):
 def test_a_move_commits_with_its_last_writes_in_one_round_trip(started_game):
     from games import services
     from games.models import Game
-    from hanseweb.mail import outbox
+    from hanseweb import handover
 
     from .conftest import user_of
 
@@ -265,10 +265,10 @@ def test_a_move_commits_with_its_last_writes_in_one_round_trip(started_game):
     seat = game.to_act[0]
     move = game.engine_obj.legal_moves(game.state_cache, seat)[0]
     statements, published, player = [], [], user_of(game, seat)
-    outbox.request_started()  # as in a request: the tasks queued on commit wait for the response
+    handover.request_started()  # as in a request: the tasks queued on commit wait for the response
     with connection.execute_wrapper(_sent(statements)):
         services.submit_move(game.pk, player, move, expected_seq=game.move_count)
-    published, outbox._request.tasks = outbox._request.tasks, None
+    published, handover._request.tasks = handover._request.tasks, None
     assert len(statements) == 2, [s[:80] for s in statements]
     assert "FOR UPDATE" in statements[0]
     assert "games_move" in statements[1] and statements[1].rstrip().endswith("COMMIT")

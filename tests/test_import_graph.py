@@ -89,3 +89,14 @@ def test_no_module_but_a_command_imports_a_management_command():
     offenders = {importer: sorted(m for m in deps if ".management.commands." in m)
                  for importer, deps in graph.items() if ".management.commands." not in importer}
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_write_path_hands_over_its_tasks_without_the_mail_layer():
+    """The bots' task was handed over by ``hanseweb.mail.outbox.enqueue``: the write path reached
+    into the mail package for a hand-over that every app uses. It lives in ``hanseweb.handover``,
+    which imports nothing of the project."""
+    graph = import_graph()
+    assert "hanseweb.handover" in graph["games.services"]
+    assert not {m for m in graph["games.services"] if m.startswith("hanseweb.mail")}
+    assert graph["hanseweb.handover"] == set()
+    assert "hanseweb.handover" in graph["hanseweb.mail.outbox"]

@@ -129,12 +129,12 @@ def test_a_request_publishes_its_mail_tasks_at_the_commit_before_its_response(st
     from django.test import Client
 
     from games import views
-    from hanseweb.mail import outbox
+    from hanseweb import handover
 
     game, _ = started_game("hansa", 3)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     published = []
-    monkeypatch.setattr(outbox, "_publish", lambda task, args, queue, countdown=None: published.append(task.name))
+    monkeypatch.setattr(handover, "_publish", lambda task, args, queue, countdown=None: published.append(task.name))
     at_response = []
     real_redirect = views.redirect
     monkeypatch.setattr(views, "redirect", lambda *a, **k: (at_response.append(len(published)), real_redirect(*a, **k))[1])

@@ -12,7 +12,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from hanseweb import cache as resilient
-from hanseweb.mail import outbox
+from hanseweb import handover
 from hanseweb.mail.models import OutboundEmail
 
 from .conftest import act, user_of
@@ -36,7 +36,7 @@ def redis_down(settings):
 
 def _reset():
     resilient.breaker.down_since, resilient.breaker.skip_until, resilient.breaker.error = None, 0.0, ""
-    outbox.broker.skip_until = 0.0
+    handover.broker.skip_until = 0.0
     from hanseweb import health
 
     health._last_ping[0] = 0.0

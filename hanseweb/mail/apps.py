@@ -9,8 +9,11 @@ class MailConfig(AppConfig):
     def ready(self):
         from django.core.signals import request_finished, request_started
 
-        from . import checks, inbound, outbox  # noqa: F401  (registers the checks, connects the inbound signal)
+        from hanseweb import handover
 
-        # in-process (eager) tasks of a web request run once its response has gone out (outbox.enqueue)
-        request_started.connect(outbox.request_started, dispatch_uid="hanseweb.mail.request_started")
-        request_finished.connect(outbox.request_finished, dispatch_uid="hanseweb.mail.request_finished")
+        from . import checks, inbound  # noqa: F401  (registers the checks, connects the inbound signal)
+
+        # in-process (eager) tasks of a web request run once its response has gone out
+        # (hanseweb.handover.enqueue, which every app's tasks go through; the mail app connects it)
+        request_started.connect(handover.request_started, dispatch_uid="hanseweb.handover.request_started")
+        request_finished.connect(handover.request_finished, dispatch_uid="hanseweb.handover.request_finished")

@@ -34,8 +34,9 @@ from anymail.exceptions import AnymailWebhookValidationFailure
 from anymail.signals import inbound
 from anymail.webhooks.base import AnymailBasicAuthMixin
 
+from hanseweb.handover import enqueue
+
 from .models import InboundEmail
-from .outbox import enqueue
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,12 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from hanseweb.handover import enqueue
+
 from .autoreply import auto_reply_reason
 from .images import inline_png, svg_to_png
 from .models import InboundEmail, OutboundEmail
-from .outbox import enqueue, render_pending
+from .outbox import render_pending
 from .relevance import still_wanted
 
 log = logging.getLogger(__name__)
