@@ -95,9 +95,11 @@ def _goods(goods: list[str], values: list | None) -> str:
 
 def _die_hanse(view: dict, you: int) -> dict:
     from games.engines.die_hanse.board import GOOD_NAMES
+    from games.engines.die_hanse.special import CARD_NAME
 
     special = (view.get("special") or [{}] * (you + 1))[you]
-    cards = [tr(n) for key, n in (("privilege", "privilege"), ("kaperbrief", "letter of marque")) if special.get(key)]
+    # the cards' names of the title's glossary (HANSE-10), as the log and the board say them
+    cards = [tr(name) for key, name in CARD_NAME.items() if special.get(key)]
     slots = view["storages"][you]["slots"]
     storage = ", ".join(tr(GOOD_NAMES.get(s["good"], s["good"])) + (f" {s['value']}" if "value" in s else "")
                         for s in slots if s["filled"])

@@ -83,6 +83,25 @@ def test_die_hanse_panel_shows_the_seats_own_goods_values_and_cards_only():
             assert facts["Harbour cards in hand"] != ", ".join(presentation.tr(c["title_msg"]) for c in other)
 
 
+def test_die_hanse_special_cards_have_the_glossarys_names_in_every_language():  # HANSE-10
+    """The panel said "privilege, letter of marque", words of no glossary (the log, the board and
+    the rulebook say Privilege and Kaperbrief), outside the catalogues' extraction: a catalogue
+    update dropped their Dutch and German."""
+    engine = get_engine("die-hanse")
+    state = engine.setup(3, 4, {})
+    state["special"][1]["privilege"] = False
+    expected = {"en": ("Privilege, Kaperbrief", "Kaperbrief"), "nl": ("Privilege, Kaperbrief", "Kaperbrief"),
+                "de": ("Privileg, Kaperbrief", "Kaperbrief")}
+    for language, (both, one) in expected.items():
+        with translation.override(language):
+            assert _facts(holdings.holdings("die-hanse", engine.view(state, 0)))[_special()] == both
+            assert _facts(holdings.holdings("die-hanse", engine.view(state, 1)))[_special()] == one
+
+
+def _special() -> str:
+    return translation.pgettext("holdings", "Special cards")
+
+
 def test_zanzibar_panel_lists_the_hand_with_its_points_now():
     engine = get_engine("zanzibar")
     state = engine.setup(3, 8, {})
