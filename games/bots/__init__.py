@@ -29,6 +29,7 @@ import json
 from games.engines import get_engine
 from games.engines.rng import Rng, seed_state
 from games.engines.sampling import bot_view, sample_state
+from games.engines.searching import searching
 
 from .basic import best_step
 
@@ -50,7 +51,13 @@ def rng_for(view: dict, seed: int) -> Rng:
 
 def decide(slug: str, view: dict, seat: int, level: str = "basic", seed: int = 0,
            budget: dict | None = None) -> str:
-    """The move of the bot of ``level`` for ``seat`` from its machine ``view`` (``bot_view``)."""
+    """The move of the bot of ``level`` for ``seat`` from its machine ``view`` (``bot_view``).
+    The engine searches without the checks and log texts nobody in a search uses (``searching``)."""
+    with searching():
+        return _decide(slug, view, seat, level, seed, budget)
+
+
+def _decide(slug: str, view: dict, seat: int, level: str, seed: int, budget: dict | None) -> str:
     engine = get_engine(slug)
     rng = rng_for(view, seed)
     first = sample_state(slug, view, seat, rng)

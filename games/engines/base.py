@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
+
 from .i18n import N_, lit, say
+from .searching import SEARCHING
 
 
 class IllegalMove(ValueError):
@@ -73,6 +75,11 @@ class Engine:
         if wanted in self.legal_moves(state, seat):
             return wanted
         raise IllegalMove(say(N_("{move} is not one of the moves you can make now"), move=lit(repr(text))))
+
+    def checked(self, state: dict, seat: int, move: str) -> str:
+        """The move ``apply`` makes of ``move``: its canonical text (``canonical``, which refuses an
+        illegal one), or, inside a bot's search (``searching``), ``move`` as listed."""
+        return move if SEARCHING.get() else self.canonical(state, seat, move)
 
     def events(self, state: dict) -> list[dict]:
         """The log events of the step that produced ``state`` (the setup's events for the state

@@ -8,9 +8,12 @@ language (docs/i18n.md); events stored without one are looked up by their Englis
 from __future__ import annotations
 
 from .i18n import is_message, render
+from .searching import SEARCHING
 
 
 def event(n: int, seat, text, only=None, redacted=None) -> dict:
+    if SEARCHING.get():  # a bot's search reads no log (games.engines.searching)
+        return {"n": n, "seat": seat, "text": ""} if only is None else {"n": n, "seat": seat, "text": "", "only": list(only)}
     message = getattr(text, "message", text)
     ev = {"n": n, "seat": seat, "text": render(message)}
     if is_message(message):

@@ -60,7 +60,7 @@ class DieHanseEngine(Engine):
         return _canonical(legal, text)
 
     def apply(self, state: dict, seat: int, move: str) -> dict:
-        move = self.canonical(state, seat, move)
+        move = self.checked(state, seat, move)
         new = copy_state(state)
         new["seq"] += 1
         flow.apply_move(new, seat, move)

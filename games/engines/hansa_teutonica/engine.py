@@ -58,7 +58,7 @@ class HansaTeutonicaEngine(Engine):
         return match(_options(state, seat), text, lambda: prompt_for(state, seat))
 
     def apply(self, state: dict, seat: int, move: str) -> dict:
-        mv = self.canonical(state, seat, move)
+        mv = self.checked(state, seat, move)
         s = clone(state)
         s["n"] += 1
         _apply(s, seat, mv.split())

@@ -69,7 +69,7 @@ class ZanzibarEngine(Engine):
         return move
 
     def apply(self, state: dict, seat: int, move: str) -> dict:
-        move = self.canonical(state, seat, move)
+        move = self.checked(state, seat, move)
         s = dict(state)
         s["log"] = []  # a state carries only the events of the step that made it
         s["n"] = state["n"] + 1
