@@ -11,6 +11,8 @@ from games.engines import IllegalMove, get_engine
 from games.engines.rng import Rng
 from games.engines.searching import SEARCHING, searching
 
+from .playout import play_bots
+
 SLUGS = ["hansa", "die-hanse", "zanzibar", "hansa-teutonica"]
 
 
@@ -21,15 +23,10 @@ def _without_log(state: dict) -> str:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_searched_state_is_the_played_one_but_for_the_log_texts(slug):
     engine = get_engine(slug)
-    players = 3
-    state = engine.setup(players, 4711, {})
     rng = Rng(99)
-    texts = 0
-    for _ in range(120):
-        acting = engine.to_act(state)
-        if not acting:
-            break
-        seat = acting[0]
+    texts = []
+
+    def pick(state, seat):
         moves = engine.legal_moves(state, seat)
         move = moves[rng.below(len(moves))]
         played = engine.apply(state, seat, move)
@@ -39,9 +36,11 @@ def test_a_searched_state_is_the_played_one_but_for_the_log_texts(slug):
         assert len(searched["log"]) == len(played["log"])
         assert all(ev["text"] == "" and "msg" not in ev for ev in searched["log"])
         assert [ev.get("only") for ev in searched["log"]] == [ev.get("only") for ev in played["log"]]
-        texts += sum(1 for ev in played["log"] if ev["text"])
-        state = played
-    assert texts > 20  # the played states did say what happened
+        texts.extend(ev["text"] for ev in played["log"] if ev["text"])
+        return move
+
+    play_bots(engine, engine.setup(3, 4711, {}), pick, 120)
+    assert len(texts) > 20  # the played states did say what happened
 
 
 @pytest.mark.parametrize("slug", ["die-hanse", "zanzibar", "hansa-teutonica"])
