@@ -13,7 +13,10 @@ from .searching import SEARCHING
 
 def event(n: int, seat, text, only=None, redacted=None) -> dict:
     if SEARCHING.get():  # a bot's search reads no log (games.engines.searching)
-        return {"n": n, "seat": seat, "text": ""} if only is None else {"n": n, "seat": seat, "text": "", "only": list(only)}
+        quiet = {"n": n, "seat": seat, "text": ""}
+        if only is not None:
+            quiet["only"] = list(only)
+        return quiet
     message = getattr(text, "message", text)
     ev = {"n": n, "seat": seat, "text": render(message)}
     if is_message(message):

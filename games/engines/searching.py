@@ -8,7 +8,8 @@ search uses.
 - Log events carry no text (``events.event``): a bot decides from its seat's view, taken before
   the search, never from the events of a state it searched.
 
-Together some 15 to 35 % of a strong decision's CPU (docs/bots.md), for the same decisions. A
+Together 18 to 36 % of a strong decision's CPU, measured per title (docs/bots.md), for the same
+decisions. A
 context variable: another thread (a web request of the embedded server) is never in a search.
 """
 from __future__ import annotations
