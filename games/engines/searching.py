@@ -9,8 +9,8 @@ search uses.
   the search, never from the events of a state it searched.
 
 Together 18 to 36 % of a strong decision's CPU, measured per title (docs/bots.md), for the same
-decisions. A
-context variable: another thread (a web request of the embedded server) is never in a search.
+decisions. A context variable: another thread (a web request of the embedded server) is never in a
+search.
 """
 from __future__ import annotations
 
